@@ -1,0 +1,58 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { routeTable } from '@servicebay/domain';
+import type { Platform } from './platform/platform.js';
+import { errorHandler, notFoundHandler } from './platform/http/errors.js';
+import { registerRoutes } from './platform/http/registrar.js';
+import { createIdempotency } from './platform/idempotency/idempotency.js';
+import { createIdempotencyRepository } from './platform/idempotency/idempotency.repository.js';
+import { createTenancyRepository } from './modules/tenancy/tenancy.repository.js';
+import { implementations } from './modules/index.js';
+
+export interface BuildOptions {
+  /** Extra handlers, for tests that mount fixture routes beside the real table. */
+  extra?: { table: Parameters<typeof registerRoutes>[1]; implementations: Parameters<typeof registerRoutes>[2] };
+}
+
+/** Builds the whole server from a platform; used by main.ts and by the tests. */
+export async function buildApp(platform: Platform, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = platform;
+  const app = Fastify({
+    loggerInstance: platform.logger as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    // Fastify waits forever by default; a slow or stalled client must not hold a socket.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs + 10_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes and injects its CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+
+  const deps = {
+    tokens: platform.tokens,
+    tenancy: createTenancyRepository(platform.database.db),
+    idempotency: createIdempotency(createIdempotencyRepository(platform.database.db), config.requestTimeoutMs * 2),
+  };
+  registerRoutes(app, routeTable, implementations(platform), deps);
+  if (options.extra) registerRoutes(app, options.extra.table, options.extra.implementations, deps);
+  return app;
+}

@@ -1,0 +1,30 @@
+import { loadConfig } from './platform/config.js';
+import { createPlatform, closePlatform } from './platform/bootstrap.js';
+import { buildApp } from './app.js';
+
+const config = loadConfig();
+const platform = await createPlatform(config);
+const app = await buildApp(platform);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  platform.logger.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await app.close();
+    await closePlatform(platform);
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+platform.logger.info(
+  { url: config.publicUrl, database: platform.database.kind, bus: platform.bus.kind },
+  'ServiceBay is running',
+);

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { stores } from '../../platform/db/schema.js';
+
+export interface StoreOwnership {
+  id: string;
+  accountId: string;
+  partnerId: string | null;
+}
+
+export function createTenancyRepository(db: Db) {
+  return {
+    async storeOwnership(storeId: string): Promise<StoreOwnership | null> {
+      const rows = await db
+        .select({ id: stores.id, accountId: stores.accountId, partnerId: stores.partnerId })
+        .from(stores)
+        .where(eq(stores.id, storeId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type TenancyRepository = ReturnType<typeof createTenancyRepository>;

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every setting the server reads, from the environment, with its embedded default. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL server; when absent the embedded PGlite database in dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
+  filesDir: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  publicUrl: string;
+  seedDemoData: boolean;
+  devTools: boolean;
+  logLevel: string;
+  /** Directory holding the built staff and portal apps; served when present. */
+  webDistDirs: { staff: string; portal: string };
+  bodyLimitBytes: number;
+  requestTimeoutMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** A secret that survives restarts without set-up: kept in the data folder on first start. */
+function jwtSecretFrom(env: Env, dataDir: string): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
+  const port = Number(env.PORT ?? 8080);
+  const twilioSid = env.TWILIO_ACCOUNT_SID;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'ServiceBay <no-reply@servicebay.local>',
+    twilio:
+      twilioSid && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            accountSid: twilioSid,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            baseUrl: env.TWILIO_BASE_URL ?? 'https://api.twilio.com',
+          }
+        : undefined,
+    filesDir: path.resolve(root, env.FILES_DIR ?? path.join(dataDir, 'files')),
+    jwtSecret: jwtSecretFrom(env, dataDir),
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    seedDemoData: flag(env.SEED_DEMO_DATA, true),
+    devTools: flag(env.DEV_TOOLS, !production),
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    webDistDirs: {
+      staff: path.resolve(root, env.STAFF_DIST ?? 'apps/staff/dist'),
+      portal: path.resolve(root, env.PORTAL_DIST ?? 'apps/portal/dist'),
+    },
+    bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 120_000),
+  };
+}

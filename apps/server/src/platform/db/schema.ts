@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Tenancy: a partner has accounts; an account has stores; users belong to one of them. */
+export const partners = pgTable('partners', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  partnerId: uuid('partner_id').references(() => partners.id),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    partnerId: uuid('partner_id').references(() => partners.id),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stores_account_idx').on(t.accountId), index('stores_partner_idx').on(t.partnerId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    type: text('type').notNull(),
+    storeId: uuid('store_id').references(() => stores.id),
+    accountId: uuid('account_id').references(() => accounts.id),
+    partnerId: uuid('partner_id').references(() => partners.id),
+    customerId: uuid('customer_id'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    index('users_store_idx').on(t.storeId),
+  ],
+);
+
+/**
+ * Events written in the same transaction as the change that caused them; the relay publishes
+ * them to the bus afterwards, so no event is lost and none is sent for a rolled-back change.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_events_unpublished_idx').on(t.id).where(sql`${t.publishedAt} is null`)],
+);
+
+/** First answer to each mutating request sent with an Idempotency-Key, per caller. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    caller: text('caller').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request is still being handled. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.caller, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** Every e-mail and text the product sends, whichever provider carried it. */
+export const sentMessages = pgTable(
+  'sent_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(), // email | sms
+    provider: text('provider').notNull(), // smtp | twilio | local
+    storeId: uuid('store_id'),
+    to: text('to').notNull(),
+    from: text('from').notNull(),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').notNull(), // queued | sent | failed
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sent_messages_created_idx').on(t.createdAt)],
+);

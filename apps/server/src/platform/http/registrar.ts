@@ -1,0 +1,211 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  AppError,
+  errors,
+  type AnyRoute,
+  type RouteBody,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '@servicebay/domain';
+import type { Principal } from '../auth/principal.js';
+import type { TokenService } from '../auth/tokens.js';
+import type { Idempotency } from '../idempotency/idempotency.js';
+import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.js';
+import type { TenancyRepository } from '../../modules/tenancy/tenancy.repository.js';
+import { canActForStore } from '../../modules/tenancy/tenancy.policy.js';
+import { sendError, validationError } from './errors.js';
+
+export interface HandlerContext<R extends AnyRoute> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  /** The signed-in caller; null only on public routes called anonymously. */
+  principal: R['access']['kind'] extends 'public' ? Principal | null : Principal;
+  /** The store the request acts for, on store-scoped routes. Handlers scope every query by it. */
+  storeId: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What a handler answers: the response body, or the reply itself after sending a file or redirect. */
+export type Handler<R extends AnyRoute> = (
+  ctx: HandlerContext<R>,
+) => Promise<RouteResponse<R> | FastifyReply> | RouteResponse<R> | FastifyReply;
+
+export interface Implementation {
+  route: AnyRoute;
+  handler: Handler<AnyRoute>;
+}
+
+/** Pairs a route of the table with its handler; the only way a handler reaches the server. */
+export function implement<R extends AnyRoute>(route: R, handler: Handler<R>): Implementation {
+  return { route, handler: handler as unknown as Handler<AnyRoute> };
+}
+
+export interface RegistrarDeps {
+  tokens: TokenService;
+  tenancy: TenancyRepository;
+  idempotency: Idempotency;
+  /** The store a customer belongs to, for staff reaching customer-scoped routes. */
+  customerStore?: (customerId: string) => Promise<string | null>;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return null;
+}
+
+function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'params' | 'query' | 'body') {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!result.success) throw validationError(where, result.error);
+  return result.data;
+}
+
+function allowed(roles: readonly string[], principal: Principal) {
+  return roles.includes(principal.type);
+}
+
+/**
+ * Decides whether the caller may reach the route, in the order the authorization test expects:
+ * 401 without a valid token, 404 when the tenant is not the caller's (whatever its role), 403 when
+ * the role is not in the rule. Returns the store the request acts for.
+ */
+async function authorize(
+  route: AnyRoute,
+  principal: Principal | null,
+  params: Record<string, unknown>,
+  deps: RegistrarDeps,
+): Promise<string> {
+  const rule = route.access;
+  if (rule.kind === 'public') return '';
+  if (!principal) throw errors.unauthenticated();
+  switch (rule.kind) {
+    case 'signedIn':
+      if (!allowed(rule.roles, principal)) throw errors.forbidden();
+      return principal.storeId ?? '';
+    case 'self': {
+      if (params[rule.userParam] !== principal.id) throw errors.notFound();
+      if (!allowed(rule.roles, principal)) throw errors.forbidden();
+      return principal.storeId ?? '';
+    }
+    case 'store': {
+      const storeId = String(params[rule.storeParam] ?? '');
+      const store = storeId ? await deps.tenancy.storeOwnership(storeId) : null;
+      if (!store || !canActForStore(principal, store)) throw errors.notFound();
+      if (!allowed(rule.roles, principal)) throw errors.forbidden();
+      return store.id;
+    }
+    case 'customer': {
+      const customerId = String(params[rule.customerParam] ?? '');
+      if (principal.type === 'consumer' || principal.type === 'customer') {
+        if (principal.customerId !== customerId) throw errors.notFound();
+        return principal.storeId ?? '';
+      }
+      if (!deps.customerStore) throw errors.notFound();
+      const storeId = await deps.customerStore(customerId);
+      const store = storeId ? await deps.tenancy.storeOwnership(storeId) : null;
+      if (!store || !canActForStore(principal, store)) throw errors.notFound();
+      if (!allowed(rule.staffRoles, principal)) throw errors.forbidden();
+      return store.id;
+    }
+  }
+}
+
+/**
+ * Mounts the route table: every route must have exactly one implementation and every
+ * implementation must belong to the table, or the server refuses to start.
+ */
+export function registerRoutes(
+  app: FastifyInstance,
+  table: readonly AnyRoute[],
+  implementations: readonly Implementation[],
+  deps: RegistrarDeps,
+): void {
+  const byRoute = new Map<AnyRoute, Implementation>();
+  for (const impl of implementations) {
+    if (!table.includes(impl.route)) throw new Error(`Handler for ${impl.route.id} is not in the route table`);
+    if (byRoute.has(impl.route)) throw new Error(`Two handlers for ${impl.route.id}`);
+    byRoute.set(impl.route, impl);
+  }
+  const missing = table.filter((r) => !byRoute.has(r)).map((r) => r.id);
+  if (missing.length) throw new Error(`Routes without a handler: ${missing.join(', ')}`);
+  if (!deps.customerStore && table.some((r) => r.access.kind === 'customer')) {
+    throw new Error('Customer-scoped routes need a customerStore resolver');
+  }
+
+  for (const impl of byRoute.values()) {
+    const { route } = impl;
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => {
+        try {
+          const token = bearerToken(request);
+          const principal = token ? await deps.tokens.verifyAccess(token) : null;
+          if (token && !principal && route.access.kind !== 'public') throw errors.unauthenticated('jwt malformed or expired');
+          const params = (parse(route.params, request.params, 'params') ?? {}) as Record<string, unknown>;
+          const storeId = await authorize(route, principal, params, deps);
+          const query = parse(route.query, request.query, 'query');
+          const body = parse(route.body, request.body, 'body');
+
+          const key = MUTATING.has(route.method) ? request.headers[IDEMPOTENCY_HEADER] : undefined;
+          const outcome =
+            typeof key === 'string'
+              ? await deps.idempotency.begin({
+                  caller: principal ? `user:${principal.id}` : 'anonymous',
+                  key,
+                  method: route.method,
+                  path: request.url,
+                  body: request.body,
+                })
+              : null;
+          if (outcome?.kind === 'replay') {
+            reply.header('idempotent-replayed', 'true');
+            return outcome.body === null && outcome.status === 204
+              ? reply.code(204).send()
+              : reply.code(outcome.status).send(outcome.body);
+          }
+
+          let status: number;
+          let payload: unknown;
+          try {
+            const result = await impl.handler({
+              params,
+              query,
+              body,
+              principal,
+              storeId,
+              request,
+              reply,
+            } as HandlerContext<AnyRoute>);
+            if (result === reply || reply.sent) {
+              await outcome?.finish(reply.statusCode, null);
+              return reply;
+            }
+            status = route.status ?? (route.response ? 200 : 204);
+            payload = route.response && !route.produces ? route.response.parse(result) : result;
+          } catch (error) {
+            if (outcome) {
+              const shaped = error instanceof AppError ? error.toResponse() : null;
+              // A refusal is an answer too; a crash is not, so the caller may try again.
+              if (shaped) await outcome.finish(shaped.status, shaped);
+              else await outcome.abandon();
+            }
+            throw error;
+          }
+          await outcome?.finish(status, payload ?? null);
+          return status === 204 ? reply.code(204).send() : reply.code(status).send(payload);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return sendError(reply, error);
+        }
+      },
+    });
+  }
+}

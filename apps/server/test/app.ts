@@ -1,0 +1,41 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../src/platform/config.js';
+import { createPlatform, closePlatform } from '../src/platform/bootstrap.js';
+import type { Platform } from '../src/platform/platform.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
+import { createTestDatabase } from './db.js';
+import { factories } from './factories.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  platform: Platform;
+  make: ReturnType<typeof factories>;
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh database of its own, with local providers, for one test file. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'servicebay-test-'));
+  const config = {
+    ...loadConfig({ JWT_SECRET: 'test-secret-of-at-least-32-characters!!', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false' }),
+    ...overrides,
+  };
+  const platform = await createPlatform(config, await createTestDatabase());
+  const app = await buildApp(platform, options);
+  await app.ready();
+  return {
+    app,
+    platform,
+    make: factories(platform.database.db),
+    async close() {
+      await app.close();
+      await closePlatform(platform);
+    },
+  };
+}

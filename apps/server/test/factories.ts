@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { roleReach, type Role } from '@servicebay/domain';
+import type { Db } from '../src/platform/db/client.js';
+import { accounts, partners, stores, users } from '../src/platform/db/schema.js';
+import type { Principal } from '../src/platform/auth/principal.js';
+import type { TokenService } from '../src/platform/auth/tokens.js';
+
+/** Test data, built by each test for itself. */
+export function factories(db: Db) {
+  return {
+    async partner(name = 'Partner') {
+      const [row] = await db.insert(partners).values({ name }).returning();
+      return row!;
+    },
+    async account(partnerId: string | null = null, name = 'Account') {
+      const [row] = await db.insert(accounts).values({ name, partnerId }).returning();
+      return row!;
+    },
+    /** A store with its own account and partner, unless they are given. */
+    async store(opts: { accountId?: string; partnerId?: string | null; name?: string } = {}) {
+      const partnerId = opts.partnerId === undefined ? (await this.partner()).id : opts.partnerId;
+      const accountId = opts.accountId ?? (await this.account(partnerId)).id;
+      const [row] = await db
+        .insert(stores)
+        .values({ name: opts.name ?? 'Store', accountId, partnerId })
+        .returning();
+      return row!;
+    },
+    /** A user of the given role, placed at the level its role reaches in the given store. */
+    async user(role: Role, store: { id: string; accountId: string; partnerId: string | null }, extra: { customerId?: string } = {}) {
+      const reach = roleReach(role);
+      const [row] = await db
+        .insert(users)
+        .values({
+          username: `${role.toLowerCase()}-${randomUUID().slice(0, 8)}`,
+          type: role,
+          storeId: reach === 'partner' ? null : store.id,
+          accountId: reach === 'account' || reach === 'store' ? store.accountId : null,
+          partnerId: store.partnerId,
+          customerId: extra.customerId ?? null,
+        })
+        .returning();
+      return row!;
+    },
+  };
+}
+
+export function principalOf(user: typeof users.$inferSelect): Principal {
+  return {
+    id: user.id,
+    type: user.type as Role,
+    username: user.username,
+    storeId: user.storeId,
+    accountId: user.accountId,
+    partnerId: user.partnerId,
+    customerId: user.customerId,
+    isUserOfInactiveStore: false,
+  };
+}
+
+export async function bearer(tokens: TokenService, user: typeof users.$inferSelect) {
+  return { authorization: `Bearer ${await tokens.signAccess(principalOf(user))}` };
+}

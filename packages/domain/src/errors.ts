@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Error codes: the product codes of spec §8 plus the transport codes every API needs.
+ * The client translates the code; the message is for people reading logs and API docs.
+ */
+export const ERROR_CODES = [
+  // spec §8 product codes
+  'CANNOT_ADD_CUSTOMER_WHEN_EDITING_ANOTHER',
+  'CANNOT_REMOVE_MAIN_CUSTOMER',
+  'CANNOT_SAVE_CUSTOMER_WITHOUT_FIRSTNAME_LASTNAME_OR_BUSINESS',
+  'CANNOT_SAVE_CUSTOMER_WITH_INVALID_EMAIL',
+  'CANNOT_ADD_VEHICLE_WHEN_EDITING_ANOTHER',
+  'CANNOT_CHANGE_VEHICLE',
+  'CANNOT_REMOVE_MAIN_VEHICLE',
+  'CANNOT_SCAN_INVALID_VIN',
+  'INVALID_ARGUMENTS',
+  'NOT_IMPLEMENTED_YET',
+  'VIN_IS_MANDATORY',
+  'VIN_IS_INVALID',
+  'VEHICLE_ERROR',
+  // transport
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_FLIGHT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The one error shape of the whole API. */
+export const ZErrorResponse = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+});
+export type ErrorResponse = z.infer<typeof ZErrorResponse>;
+
+/** A failure the caller can act on; the server turns it into the error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toResponse(): ErrorResponse {
+    return { status: this.status, code: this.code, message: this.message };
+  }
+}
+
+export const errors = {
+  invalid: (message: string) => new AppError(400, 'INVALID_ARGUMENTS', message),
+  mandatory: (field: string) => new AppError(400, 'INVALID_ARGUMENTS', `${field} is mandatory`),
+  unauthenticated: (message = 'Authentication required') =>
+    new AppError(401, 'UNAUTHENTICATED', message),
+  forbidden: (message = 'Not allowed for this role') => new AppError(403, 'FORBIDDEN', message),
+  notFound: (message = 'Not found') => new AppError(404, 'NOT_FOUND', message),
+  conflict: (message: string) => new AppError(409, 'CONFLICT', message),
+};

@@ -1,0 +1,57 @@
+/** The 17 role values of spec §6, exactly as the API spells them. */
+export const ROLES = [
+  'owner',
+  'admin',
+  'AnalyticsViewer',
+  'paymentManager',
+  'ServiceAdvisor',
+  'StoreManager',
+  'MasterTechnician',
+  'ServiceWriter',
+  'ServiceManager',
+  'GeneralManager',
+  'Technician',
+  'customer',
+  'root',
+  'partner',
+  'PartnerAdmin',
+  'Store',
+  'consumer',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+/** Where a role's reach ends: one store, an account's stores, a partner's stores, or one customer. */
+export type RoleReach = 'store' | 'account' | 'partner' | 'customer';
+
+const REACH: Record<Role, RoleReach> = {
+  owner: 'account',
+  admin: 'account',
+  AnalyticsViewer: 'account',
+  paymentManager: 'account',
+  ServiceAdvisor: 'store',
+  StoreManager: 'store',
+  MasterTechnician: 'store',
+  ServiceWriter: 'store',
+  ServiceManager: 'store',
+  GeneralManager: 'store',
+  Technician: 'store',
+  Store: 'store',
+  root: 'partner',
+  partner: 'partner',
+  PartnerAdmin: 'partner',
+  customer: 'customer',
+  consumer: 'customer',
+};
+
+export function roleReach(role: Role): RoleReach {
+  return REACH[role];
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Every role that works for a shop (everyone but portal users). */
+export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => REACH[r] !== 'customer');
+export const PORTAL_ROLES: readonly Role[] = ['consumer', 'customer'];

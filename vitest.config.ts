@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+const integration = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['apps/server/**/*.int.test.ts'],
+    environment: 'node',
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/**
+ * Unit tests sit beside the code (*.test.ts); integration tests (*.int.test.ts) run on a fresh
+ * PGlite database per file, and also on a PostgreSQL server when TEST_DATABASE_URL is set.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/**/src/**/*.test.{ts,tsx}', 'packages/**/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      integration('int-pglite', { TEST_DB: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL ? [integration('int-postgres', { TEST_DB: 'postgres' })] : []),
+    ],
+  },
+});
