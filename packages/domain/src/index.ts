@@ -7,3 +7,4 @@ export * from './http/common.js';
 export * from './http/openapi.js';
 export * from './routes/system.js';
 export { routeTable } from './routes/index.js';
+export * from './realtime/protocol.js';
