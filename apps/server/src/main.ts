@@ -1,9 +1,13 @@
 import { loadConfig } from './platform/config.js';
 import { createPlatform, closePlatform } from './platform/bootstrap.js';
 import { buildApp } from './app.js';
+import { seedDemoData } from './modules/demo/demo.seed.js';
 
 const config = loadConfig();
 const platform = await createPlatform(config);
+if (config.seedDemoData && (await seedDemoData(platform.database.db))) {
+  platform.logger.info('demo data seeded (see README for the demo users)');
+}
 const app = await buildApp(platform);
 
 let closing = false;

@@ -62,7 +62,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'params' | 'query' | 'body') {
   if (!schema) return undefined;
-  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}), { reportInput: true });
   if (!result.success) throw validationError(where, result.error);
   return result.data;
 }

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { accounts, partners, stores, users } from '../../platform/db/schema.js';
+
+export function createDemoRepository(db: Db) {
+  return {
+    /** True when no tenant exists yet: the first start of a new database. */
+    async isEmpty(): Promise<boolean> {
+      const rows = await db.select({ n: sql<number>`count(*)::int` }).from(accounts);
+      return (rows[0]?.n ?? 0) === 0;
+    },
+    transaction<T>(work: (repo: DemoWriter) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(writer(tx as unknown as Db)));
+    },
+  };
+}
+
+function writer(db: Db) {
+  return {
+    async partner(name: string) {
+      const [row] = await db.insert(partners).values({ name }).returning();
+      return row!;
+    },
+    async account(name: string, partnerId: string | null) {
+      const [row] = await db.insert(accounts).values({ name, partnerId }).returning();
+      return row!;
+    },
+    async store(values: typeof stores.$inferInsert) {
+      const [row] = await db.insert(stores).values(values).returning();
+      return row!;
+    },
+    async users(values: Array<typeof users.$inferInsert>) {
+      await db.insert(users).values(values);
+    },
+  };
+}
+
+export type DemoWriter = ReturnType<typeof writer>;

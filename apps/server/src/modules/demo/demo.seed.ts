@@ -1,0 +1,72 @@
+import type { Role } from '@servicebay/domain';
+import type { Db } from '../../platform/db/client.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { createDemoRepository } from './demo.repository.js';
+
+/** Every demo user's password; listed in the README. */
+export const DEMO_PASSWORD = 'Demo1234!';
+
+interface DemoUser {
+  username: string;
+  type: Role;
+  store?: 'downtown' | 'uptown' | 'northside';
+  account?: 'demo' | 'north';
+  partner?: boolean;
+  firstName: string;
+  lastName: string;
+}
+
+/** The demo users of the identity issue; later issues add their data beside them. */
+export const DEMO_USERS: readonly DemoUser[] = [
+  { username: 'owner', type: 'owner', account: 'demo', firstName: 'Olivia', lastName: 'Owens' },
+  { username: 'manager', type: 'StoreManager', store: 'downtown', firstName: 'Marc', lastName: 'Martin' },
+  { username: 'advisor', type: 'ServiceAdvisor', store: 'downtown', firstName: 'Ava', lastName: 'Dupont' },
+  { username: 'tech', type: 'Technician', store: 'downtown', firstName: 'Theo', lastName: 'Tremblay' },
+  { username: 'tech2', type: 'Technician', store: 'downtown', firstName: 'Tina', lastName: 'Gagnon' },
+  { username: 'uptown-tech', type: 'Technician', store: 'uptown', firstName: 'Umar', lastName: 'Roy' },
+  { username: 'store', type: 'Store', store: 'downtown', firstName: 'Downtown', lastName: 'Shop' },
+  { username: 'analytics', type: 'AnalyticsViewer', account: 'demo', firstName: 'Anna', lastName: 'Lytics' },
+  { username: 'payments', type: 'paymentManager', account: 'demo', firstName: 'Paul', lastName: 'Payette' },
+  { username: 'root', type: 'root', firstName: 'Root', lastName: 'Admin' },
+  { username: 'partner', type: 'partner', partner: true, firstName: 'Pat', lastName: 'Partner' },
+  { username: 'north-advisor', type: 'ServiceAdvisor', store: 'northside', firstName: 'Nora', lastName: 'North' },
+  { username: 'newhire', type: 'Technician', store: 'downtown', firstName: 'Ned', lastName: 'Newman' },
+];
+
+/**
+ * Fills an empty database with a believable shop network: two accounts, three stores and one
+ * user per role of interest. Does nothing when any account exists, so it never touches real data.
+ */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const repo = createDemoRepository(db);
+  if (!(await repo.isEmpty())) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await repo.transaction(async (w) => {
+    const partner = await w.partner('ServiceBay Partner Network');
+    const demo = await w.account('Demo Auto Group', partner.id);
+    const north = await w.account('Northside Garage', null);
+    const storesByKey = {
+      downtown: await w.store({ name: 'Downtown', accountId: demo.id, partnerId: partner.id }),
+      uptown: await w.store({ name: 'Uptown', accountId: demo.id, partnerId: partner.id }),
+      northside: await w.store({ name: 'Northside', accountId: north.id, partnerId: null }),
+    };
+    const accountsByKey = { demo, north };
+    await w.users(
+      DEMO_USERS.map((u) => {
+        const store = u.store ? storesByKey[u.store] : undefined;
+        const account = u.account ? accountsByKey[u.account] : undefined;
+        return {
+          username: u.username,
+          passwordHash,
+          type: u.type,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          storeId: store?.id ?? null,
+          accountId: store?.accountId ?? account?.id ?? null,
+          partnerId: u.partner ? partner.id : (store?.partnerId ?? account?.partnerId ?? null),
+        };
+      }),
+    );
+  });
+  return true;
+}

@@ -1,0 +1,102 @@
+import { ROLES, roleReach, type AnyRoute, type Role, pathParamNames, fillPath } from '@servicebay/domain';
+import type { TestApp } from '../app.js';
+import { bearer } from '../factories.js';
+import type { SampleFactory, TenantWorld } from './samples.js';
+
+export interface AuthzWorld {
+  t: TestApp;
+  /** The store whose data is at stake. */
+  victim: TenantWorld;
+  /** Another store, in another account and partner. */
+  other: TenantWorld;
+  /** One user of every role, placed in each store. */
+  usersIn: (world: TenantWorld, role: Role) => Promise<{ id: string }>;
+  samples: Record<string, SampleFactory>;
+}
+
+interface Attempt {
+  who: string;
+  status: number;
+}
+
+function allowedRoles(route: AnyRoute): readonly Role[] {
+  const rule = route.access;
+  switch (rule.kind) {
+    case 'public':
+      return ROLES;
+    case 'signedIn':
+    case 'store':
+    case 'self':
+      return rule.roles;
+    case 'customer':
+      return [...rule.staffRoles, 'consumer', 'customer'];
+  }
+}
+
+/**
+ * Walks one route with every role as its own store's user and as another store's user, and
+ * returns what went wrong (empty when the route denies every wrong caller as it should).
+ */
+export async function checkRoute(route: AnyRoute, w: AuthzWorld): Promise<string[]> {
+  const failures: string[] = [];
+  if (route.access.kind === 'public') return failures;
+  const names = pathParamNames(route.path);
+  const missing = names.filter((n) => !w.samples[n]);
+  if (missing.length) return [`${route.id}: no authorization sample for :${missing.join(', :')}`];
+  if (route.access.kind === 'signedIn' && names.length) {
+    return [`${route.id}: a signedIn route may not take ids in its path; use a store, customer or self rule`];
+  }
+
+  const send = async (who: string, caller: { id: string } | null, params: Record<string, string>): Promise<Attempt> => {
+    const user = caller ? await w.t.platform.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, caller.id) }) : null;
+    const headers = user ? await bearer(w.t.platform.tokens, user) : {};
+    const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+    const res = await w.t.app.inject({
+      method: route.method,
+      url: fillPath(route.path, params),
+      headers: hasBody ? { ...headers, 'content-type': 'application/json' } : headers,
+      payload: hasBody ? '{}' : undefined,
+    });
+    return { who, status: res.statusCode };
+  };
+  const paramsFor = async (world: TenantWorld, caller: { id: string }) => {
+    const params: Record<string, string> = {};
+    for (const name of names) params[name] = await w.samples[name]!(w.t, world, caller);
+    return params;
+  };
+  const expect = (attempt: Attempt, wanted: number | ((s: number) => boolean), what: string) => {
+    const ok = typeof wanted === 'number' ? attempt.status === wanted : wanted(attempt.status);
+    if (!ok) failures.push(`${route.id} ${route.method} ${route.path}: ${attempt.who} got ${attempt.status}, expected ${what}`);
+  };
+
+  const allowed = allowedRoles(route);
+  const anyVictimUser = await w.usersIn(w.victim, 'StoreManager');
+  expect(await send('anonymous', null, await paramsFor(w.victim, anyVictimUser)), 401, '401');
+
+  for (const role of ROLES) {
+    const insider = await w.usersIn(w.victim, role);
+    const params = await paramsFor(w.victim, insider);
+    const attempt = await send(`${role} of the store`, insider, params);
+    const portalOnStore = route.access.kind === 'store' && roleReach(role) === 'customer';
+    if (!allowed.includes(role)) {
+      expect(attempt, portalOnStore ? 404 : 403, portalOnStore ? '404 (portal users never act for a store)' : '403');
+    } else {
+      expect(attempt, (s) => s !== 401 && s !== 403 && s < 500, 'to be let in');
+    }
+
+    // Root reaches every store by design; every other role is a stranger to the victim store.
+    if (role === 'root' || route.access.kind === 'signedIn') continue;
+    const outsider = await w.usersIn(w.other, role);
+    const victimParams = await paramsFor(w.victim, outsider);
+    if (route.access.kind === 'self') victimParams[route.access.userParam] = insider.id;
+    expect(await send(`${role} of another store`, outsider, victimParams), 404, '404');
+
+    // The same stranger naming its own store but the victim's resources: the handler itself must
+    // scope its lookups by store, or this answers with the victim's data.
+    if (route.access.kind === 'store' && names.length > 1 && allowed.includes(role) && roleReach(role) !== 'customer') {
+      const mixed = { ...victimParams, [route.access.storeParam]: w.other.store.id };
+      expect(await send(`${role} of another store, via its own store`, outsider, mixed), 404, '404');
+    }
+  }
+  return failures;
+}

@@ -1,0 +1,20 @@
+import type { TestApp } from '../app.js';
+
+/** One store's world as the authorization test sees it. */
+export interface TenantWorld {
+  store: { id: string; accountId: string; partnerId: string | null };
+}
+
+/** Makes (or names) a resource of the given store and returns its id, for one path parameter. */
+export type SampleFactory = (t: TestApp, world: TenantWorld, caller: { id: string }) => Promise<string>;
+
+/**
+ * A sample value for every path parameter name used in the route table. The authorization test
+ * fills each route's path from here with resources of the victim store; a route whose parameter
+ * has no sample fails the test, so each feature adds its factories when it adds routes.
+ */
+export const paramSamples: Record<string, SampleFactory> = {
+  storeId: async (_t, world) => world.store.id,
+  userId: async (_t, _world, caller) => caller.id,
+  languageFile: async () => 'en.i18n.json',
+};
