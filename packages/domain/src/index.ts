@@ -1,4 +1,5 @@
 export * from './roles.js';
+export * from './permissions.js';
 export * from './errors.js';
 export * from './limits.js';
 export * from './http/access.js';

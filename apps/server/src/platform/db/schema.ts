@@ -38,6 +38,16 @@ export const stores = pgTable(
       .references(() => accounts.id),
     partnerId: uuid('partner_id').references(() => partners.id),
     name: text('name').notNull(),
+    franchiseName: text('franchise_name'),
+    email: text('email'),
+    phoneNo: text('phone_no'),
+    address: text('address'),
+    /** Opening hours per day: [{ day, open, close }], open may be the word closed (spec §3). */
+    openTime: jsonb('open_time').notNull().default([]),
+    /** Every other store setting of spec §3, validated by ZStoreSettings in packages/domain. */
+    settings: jsonb('settings').notNull().default({}),
+    /** The store's admin PIN, hashed like a password; never returned. */
+    adminPinHash: text('admin_pin_hash'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -58,6 +68,22 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     language: text('language').notNull().default('en'),
+    email: text('email'),
+    title: text('title'),
+    lastRoleUsed: text('last_role_used'),
+    authorizedToRefund: boolean('authorized_to_refund').notNull().default(false),
+    mandatoryTrainingComplete: boolean('mandatory_training_complete').notNull().default(true),
+    dashboardVersion: integer('dashboard_version').notNull().default(2),
+    isLegacy: boolean('is_legacy').notNull().default(false),
+    /** The worker's PIN for worker selection on a shared store tablet, hashed. */
+    pinHash: text('pin_hash'),
+    /** Dashboard preferences (spec §7 POST .../filter). */
+    dashboardSorting: text('dashboard_sorting'),
+    dashboardFilter: text('dashboard_filter'),
+    waitingFirst: boolean('waiting_first').notNull().default(false),
+    myVehicles: boolean('my_vehicles').notNull().default(false),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -65,6 +91,46 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     index('users_store_idx').on(t.storeId),
   ],
+);
+
+/**
+ * Refresh tokens rotate on every use; each login starts a family. Presenting a token that was
+ * already used revokes its whole family (someone else holds a copy). Only hashes are stored.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Single-use, expiring password reset tokens sent by e-mail; only hashes are stored. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
 /**
