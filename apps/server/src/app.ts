@@ -4,10 +4,13 @@ import { routeTable } from '@servicebay/domain';
 import type { Platform } from './platform/platform.js';
 import { errorHandler, notFoundHandler } from './platform/http/errors.js';
 import { registerRoutes } from './platform/http/registrar.js';
+import { registerWeb } from './platform/http/web.js';
 import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency/idempotency.repository.js';
 import { createTenancyRepository } from './modules/tenancy/tenancy.repository.js';
 import { implementations } from './modules/index.js';
+import { registerRealtime } from './platform/realtime/realtime.routes.js';
+import { userOwnerResolver, userScopeResolver } from './modules/identity/session.routes.js';
 
 export interface BuildOptions {
   /** Extra handlers, for tests that mount fixture routes beside the real table. */
@@ -25,6 +28,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     connectionTimeout: config.requestTimeoutMs + 10_000,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { strict: false } },
   });
   app.setErrorHandler(errorHandler);
@@ -43,6 +47,9 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Tablets in the bay often reach the server over plain http on the shop's network; only
+        // ask browsers to upgrade when the product is published over https.
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
       },
     },
   });
@@ -51,8 +58,12 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     tokens: platform.tokens,
     tenancy: createTenancyRepository(platform.database.db),
     idempotency: createIdempotency(createIdempotencyRepository(platform.database.db), config.requestTimeoutMs * 2),
+    userScope: userScopeResolver(platform),
+    pathResources: { userId: userOwnerResolver(platform) },
   };
   registerRoutes(app, routeTable, implementations(platform), deps);
   if (options.extra) registerRoutes(app, options.extra.table, options.extra.implementations, deps);
+  await registerWeb(app, config);
+  await registerRealtime(app, platform);
   return app;
 }

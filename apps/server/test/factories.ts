@@ -34,7 +34,7 @@ export function factories(db: Db) {
         .values({
           username: `${role.toLowerCase()}-${randomUUID().slice(0, 8)}`,
           type: role,
-          storeId: reach === 'partner' ? null : store.id,
+          storeId: reach === 'store' || reach === 'customer' ? store.id : null,
           accountId: reach === 'account' || reach === 'store' ? store.accountId : null,
           partnerId: store.partnerId,
           customerId: extra.customerId ?? null,

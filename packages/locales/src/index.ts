@@ -1,19 +1,54 @@
+/// <reference types="i18next" />
 import enApp from './en/app.json' with { type: 'json' };
 import frApp from './fr/app.json' with { type: 'json' };
+import enUi from './en/ui.json' with { type: 'json' };
+import frUi from './fr/ui.json' with { type: 'json' };
+import enStaff from './en/staff.json' with { type: 'json' };
+import frStaff from './fr/staff.json' with { type: 'json' };
+import enPortal from './en/portal.json' with { type: 'json' };
+import frPortal from './fr/portal.json' with { type: 'json' };
+import enDevOutbox from './en/devOutbox.json' with { type: 'json' };
+import frDevOutbox from './fr/devOutbox.json' with { type: 'json' };
+import enEmail from './en/email.json' with { type: 'json' };
+import frEmail from './fr/email.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
  * fr must hold every key en holds (checked by catalogs.test.ts).
+ *
+ * A namespace is added as src/en/<ns>.json + src/fr/<ns>.json and one entry in each object below;
+ * the server serves the whole catalog of a language at /i18n/{lng}.i18n.json.
  */
 export const en = {
   app: enApp,
+  ui: enUi,
+  staff: enStaff,
+  portal: enPortal,
+  devOutbox: enDevOutbox,
+  email: enEmail,
 };
 
 export type Catalog = typeof en;
 
 export const fr: Catalog = {
   app: frApp,
+  ui: frUi,
+  staff: frStaff,
+  portal: frPortal,
+  devOutbox: frDevOutbox,
+  email: frEmail,
 };
 
 export const catalogs = { en, fr } as const;
 export type CatalogLanguage = keyof typeof catalogs;
+export type Namespace = keyof Catalog;
+export const NAMESPACES = Object.keys(en) as Namespace[];
+
+// Typed keys: t('ui:back') compiles, a misspelt key does not. (The reference above brings
+// i18next's types into every program that imports the catalogs, which an augmentation needs.)
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'app';
+    resources: Catalog;
+  }
+}

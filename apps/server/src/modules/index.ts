@@ -1,8 +1,22 @@
 import type { Implementation } from '../platform/http/registrar.js';
 import type { Platform } from '../platform/platform.js';
 import { systemRoutes } from './system/system.routes.js';
+import { createSessions, sessionRoutes } from './identity/session.routes.js';
+import { storeRoutes } from './stores/store.routes.js';
+import { passwordRoutes } from './identity/password.routes.js';
+import { i18nRoutes } from './i18n/i18n.routes.js';
+import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.js';
 
 /** Every feature's handlers; the registrar checks them against the route table. */
 export function implementations(platform: Platform): Implementation[] {
-  return [...systemRoutes(platform)];
+  // One session service per server: its login limiters must count every way of signing in.
+  const sessions = createSessions(platform);
+  return [
+    ...systemRoutes(platform),
+    ...sessionRoutes(platform, sessions),
+    ...storeRoutes(platform, sessions),
+    ...passwordRoutes(platform),
+    ...i18nRoutes(),
+    ...devOutboxRoutes(platform),
+  ];
 }

@@ -1,25 +1,39 @@
 import type { Config } from './config.js';
 import { openDatabase, migrateDatabase, type Database } from './db/client.js';
 import { createTokenService } from './auth/tokens.js';
-import { createMemoryBus } from './realtime/bus.js';
+import { createBus } from './realtime/index.js';
+import { createOutbox } from './outbox/outbox.js';
 import { createLogger } from './logger.js';
 import type { Platform } from './platform.js';
+import { createSentMessagesRepository } from './messages/sent-messages.repository.js';
+import { createMailProvider } from './mail/index.js';
+import { createSmsProvider } from './sms/index.js';
+import { createFileStore } from './files/index.js';
 
 /** Opens and migrates the database and starts the providers the configuration names. */
 export async function createPlatform(config: Config, database?: Database): Promise<Platform> {
   const logger = createLogger(config.logLevel);
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrateDatabase(db);
+  const bus = await createBus({ url: config.redisUrl, prefix: config.redisChannelPrefix }, logger);
+  const outbox = createOutbox({ database: db, bus, logger });
+  outbox.start();
+  const messages = { repository: createSentMessagesRepository(db.db), logger };
   return {
     config,
     database: db,
     tokens: createTokenService(config.jwtSecret, config.accessTokenTtlSeconds),
-    bus: createMemoryBus(),
+    bus,
+    outbox,
     logger,
+    mail: createMailProvider(config, messages),
+    sms: createSmsProvider(config, messages),
+    files: createFileStore(config),
   };
 }
 
 export async function closePlatform(platform: Platform): Promise<void> {
+  await platform.outbox.stop();
   await platform.bus.close();
   await platform.database.close();
 }

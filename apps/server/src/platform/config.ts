@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
+  /** Keeps deployments sharing one Redis apart: pub/sub ignores the database number. */
+  redisChannelPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
@@ -24,6 +26,15 @@ export interface Config {
   webDistDirs: { staff: string; portal: string };
   bodyLimitBytes: number;
   requestTimeoutMs: number;
+  /** Which proxies' X-Forwarded-For to believe (Fastify trustProxy); none unless configured. */
+  trustProxy: string | boolean;
+  session: {
+    maxFailedLogins: number;
+    lockMinutes: number;
+    refreshTokenTtlDays: number;
+    attemptsPerAddressPerMinute: number;
+    attemptsPerUsernamePerMinute: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -55,6 +66,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     redisUrl: env.REDIS_URL || undefined,
+    redisChannelPrefix: env.REDIS_CHANNEL_PREFIX ?? 'servicebay:',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'ServiceBay <no-reply@servicebay.local>',
     twilio:
@@ -79,5 +91,13 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     },
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 120_000),
+    trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : false,
+    session: {
+      maxFailedLogins: Number(env.LOGIN_MAX_FAILURES ?? 5),
+      lockMinutes: Number(env.LOGIN_LOCK_MINUTES ?? 15),
+      refreshTokenTtlDays: Number(env.REFRESH_TOKEN_TTL_DAYS ?? 30),
+      attemptsPerAddressPerMinute: Number(env.LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE ?? 30),
+      attemptsPerUsernamePerMinute: Number(env.LOGIN_ATTEMPTS_PER_USERNAME_PER_MINUTE ?? 10),
+    },
   };
 }

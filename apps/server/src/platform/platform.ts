@@ -3,6 +3,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { TokenService } from './auth/tokens.js';
 import type { EventBus } from './realtime/bus.js';
+import type { Outbox } from './outbox/outbox.js';
+import type { MailProvider } from './mail/index.js';
+import type { SmsProvider } from './sms/index.js';
+import type { FileStore } from './files/index.js';
 
 /** What every module may use: configuration, the database and the providers. */
 export interface Platform {
@@ -10,5 +14,10 @@ export interface Platform {
   database: Database;
   tokens: TokenService;
   bus: EventBus;
+  /** Events recorded with the change that caused them, published after commit. */
+  outbox: Outbox;
   logger: Logger;
+  mail: MailProvider;
+  sms: SmsProvider;
+  files: FileStore;
 }

@@ -14,6 +14,8 @@ export interface AuthzWorld {
   samples: Record<string, SampleFactory>;
 }
 
+const USER_PARAMS = ['userId', 'userRef'];
+
 interface Attempt {
   who: string;
   status: number;
@@ -27,6 +29,7 @@ function allowedRoles(route: AnyRoute): readonly Role[] {
     case 'signedIn':
     case 'store':
     case 'self':
+    case 'user':
       return rule.roles;
     case 'customer':
       return [...rule.staffRoles, 'consumer', 'customer'];
@@ -88,7 +91,9 @@ export async function checkRoute(route: AnyRoute, w: AuthzWorld): Promise<string
     if (role === 'root' || route.access.kind === 'signedIn') continue;
     const outsider = await w.usersIn(w.other, role);
     const victimParams = await paramsFor(w.victim, outsider);
-    if (route.access.kind === 'self') victimParams[route.access.userParam] = insider.id;
+    // Parameters naming a user name the victim store's user, not the stranger itself.
+    for (const name of USER_PARAMS) if (name in victimParams) victimParams[name] = insider.id;
+    if (route.access.kind === 'self' || route.access.kind === 'user') victimParams[route.access.userParam] = insider.id;
     expect(await send(`${role} of another store`, outsider, victimParams), 404, '404');
 
     // The same stranger naming its own store but the victim's resources: the handler itself must

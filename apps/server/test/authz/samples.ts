@@ -16,5 +16,7 @@ export type SampleFactory = (t: TestApp, world: TenantWorld, caller: { id: strin
 export const paramSamples: Record<string, SampleFactory> = {
   storeId: async (_t, world) => world.store.id,
   userId: async (_t, _world, caller) => caller.id,
+  userRef: async (_t, _world, caller) => caller.id,
   languageFile: async () => 'en.i18n.json',
+  token: async () => 'a-reset-token-that-does-not-exist-0000',
 };

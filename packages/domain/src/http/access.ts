@@ -11,13 +11,16 @@ import type { Role } from '../roles.js';
  *   Handlers read and write only inside `ctx.storeId`.
  * - customer: a portal user for its own customer, or staff allowed in the customer's store.
  * - self: the user named by `userParam` must be the caller.
+ * - user: the user named by `userParam` (an id, or a username) must be the caller, or a worker
+ *   of a store the caller may act for.
  */
 export type Access =
   | { readonly kind: 'public'; readonly reason: string }
   | { readonly kind: 'signedIn'; readonly roles: readonly Role[] }
   | { readonly kind: 'store'; readonly storeParam: string; readonly roles: readonly Role[] }
   | { readonly kind: 'customer'; readonly customerParam: string; readonly staffRoles: readonly Role[] }
-  | { readonly kind: 'self'; readonly userParam: string; readonly roles: readonly Role[] };
+  | { readonly kind: 'self'; readonly userParam: string; readonly roles: readonly Role[] }
+  | { readonly kind: 'user'; readonly userParam: string; readonly roles: readonly Role[] };
 
 export const access = {
   public: (reason: string): Access => ({ kind: 'public', reason }),
@@ -37,6 +40,11 @@ export const access = {
     userParam,
     roles,
   }),
+  user: (roles: readonly Role[], userParam = 'userRef'): Access => ({
+    kind: 'user',
+    userParam,
+    roles,
+  }),
 };
 
 /** Roles a rule lets in, for documentation and the generated authorization test. */
@@ -47,6 +55,7 @@ export function rolesOf(rule: Access): readonly Role[] | 'everyone' {
     case 'signedIn':
     case 'store':
     case 'self':
+    case 'user':
       return rule.roles;
     case 'customer':
       return [...rule.staffRoles, 'consumer', 'customer'];

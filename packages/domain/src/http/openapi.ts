@@ -43,7 +43,9 @@ function accessText(route: AnyRoute): string {
         ? ` for the customer in :${rule.customerParam}`
         : rule.kind === 'self'
           ? ` for themselves (:${rule.userParam})`
-          : '';
+          : rule.kind === 'user'
+            ? ` for themselves or a worker of a store they may act for (:${rule.userParam})`
+            : '';
   return `Access: ${who}${scope}.`;
 }
 

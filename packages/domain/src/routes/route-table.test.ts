@@ -5,7 +5,7 @@ import { routeTable } from './index.js';
 
 const PREFIXES = ['/v2/api/', '/v1/api/', '/v2/search/', '/messaging/v1/', '/v2/webhooks/'];
 // Operational routes that live outside the API prefixes by convention.
-const OPERATIONAL = new Set(['/health', '/i18n/:languageFile']);
+const OPERATIONAL = new Set(['/health', '/i18n/:languageFile', '/dev/outbox']);
 
 describe('route table', () => {
   it('has unique ids and unique method + path pairs', () => {

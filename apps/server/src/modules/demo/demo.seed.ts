@@ -1,5 +1,6 @@
 import type { Role } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
+import { ZStoreSettings, type OpenDay } from '@servicebay/domain';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { createDemoRepository } from './demo.repository.js';
 
@@ -14,13 +15,18 @@ interface DemoUser {
   partner?: boolean;
   firstName: string;
   lastName: string;
+  authorizedToRefund?: boolean;
+  mandatoryTrainingComplete?: boolean;
 }
+
+/** The Downtown store's admin PIN, for the go-to-admin modal; listed in the README. */
+export const DEMO_ADMIN_PIN = '2468';
 
 /** The demo users of the identity issue; later issues add their data beside them. */
 export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'owner', type: 'owner', account: 'demo', firstName: 'Olivia', lastName: 'Owens' },
   { username: 'manager', type: 'StoreManager', store: 'downtown', firstName: 'Marc', lastName: 'Martin' },
-  { username: 'advisor', type: 'ServiceAdvisor', store: 'downtown', firstName: 'Ava', lastName: 'Dupont' },
+  { username: 'advisor', type: 'ServiceAdvisor', store: 'downtown', firstName: 'Ava', lastName: 'Dupont', authorizedToRefund: true },
   { username: 'tech', type: 'Technician', store: 'downtown', firstName: 'Theo', lastName: 'Tremblay' },
   { username: 'tech2', type: 'Technician', store: 'downtown', firstName: 'Tina', lastName: 'Gagnon' },
   { username: 'uptown-tech', type: 'Technician', store: 'uptown', firstName: 'Umar', lastName: 'Roy' },
@@ -30,7 +36,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'root', type: 'root', firstName: 'Root', lastName: 'Admin' },
   { username: 'partner', type: 'partner', partner: true, firstName: 'Pat', lastName: 'Partner' },
   { username: 'north-advisor', type: 'ServiceAdvisor', store: 'northside', firstName: 'Nora', lastName: 'North' },
-  { username: 'newhire', type: 'Technician', store: 'downtown', firstName: 'Ned', lastName: 'Newman' },
+  {
+    username: 'newhire',
+    type: 'Technician',
+    store: 'downtown',
+    firstName: 'Ned',
+    lastName: 'Newman',
+    mandatoryTrainingComplete: false,
+  },
 ];
 
 /**
@@ -41,14 +54,57 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const repo = createDemoRepository(db);
   if (!(await repo.isEmpty())) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const adminPinHash = await hashPassword(DEMO_ADMIN_PIN);
+  const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+  const hours: OpenDay[] = [
+    ...weekdays.map((day) => ({ day, open: '08:00', close: '18:00' })),
+    { day: 'saturday', open: '09:00', close: '13:00' },
+    { day: 'sunday', open: 'closed' },
+  ];
   await repo.transaction(async (w) => {
     const partner = await w.partner('ServiceBay Partner Network');
     const demo = await w.account('Demo Auto Group', partner.id);
     const north = await w.account('Northside Garage', null);
     const storesByKey = {
-      downtown: await w.store({ name: 'Downtown', accountId: demo.id, partnerId: partner.id }),
-      uptown: await w.store({ name: 'Uptown', accountId: demo.id, partnerId: partner.id }),
-      northside: await w.store({ name: 'Northside', accountId: north.id, partnerId: null }),
+      downtown: await w.store({
+        name: 'Downtown',
+        franchiseName: 'Demo Auto Group',
+        email: 'downtown@demo.servicebay.local',
+        phoneNo: '(514) 555-0100',
+        address: '100 Main Street, Montreal, QC',
+        openTime: hours,
+        adminPinHash,
+        accountId: demo.id,
+        partnerId: partner.id,
+        settings: ZStoreSettings.parse({
+          workflowVersion: '2',
+          paymentsEnabled: true,
+          inspectionTimeTrackerEnable: true,
+          internalChatEnabled: true,
+          logoutByInactivity: { unit: 'hours', value: 8 },
+        }),
+      }),
+      uptown: await w.store({
+        name: 'Uptown',
+        franchiseName: 'Demo Auto Group',
+        email: 'uptown@demo.servicebay.local',
+        phoneNo: '(514) 555-0200',
+        address: '200 Park Avenue, Montreal, QC',
+        openTime: hours,
+        accountId: demo.id,
+        partnerId: partner.id,
+        settings: ZStoreSettings.parse({ workflowVersion: '1' }),
+      }),
+      northside: await w.store({
+        name: 'Northside',
+        email: 'service@northside.example',
+        phoneNo: '(416) 555-0300',
+        address: '300 North Road, Toronto, ON',
+        openTime: hours,
+        accountId: north.id,
+        partnerId: null,
+        settings: ZStoreSettings.parse({ workflowVersion: '2' }),
+      }),
     };
     const accountsByKey = { demo, north };
     await w.users(
@@ -61,6 +117,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           type: u.type,
           firstName: u.firstName,
           lastName: u.lastName,
+          email: `${u.username}@demo.servicebay.local`,
+          authorizedToRefund: u.authorizedToRefund ?? false,
+          mandatoryTrainingComplete: u.mandatoryTrainingComplete ?? true,
           storeId: store?.id ?? null,
           accountId: store?.accountId ?? account?.id ?? null,
           partnerId: u.partner ? partner.id : (store?.partnerId ?? account?.partnerId ?? null),

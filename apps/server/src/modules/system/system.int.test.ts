@@ -32,5 +32,7 @@ describe('system routes', () => {
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Served over plain http on a shop's network, assets must not be upgraded to https.
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 });

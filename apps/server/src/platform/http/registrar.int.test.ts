@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { access, defineRoute, STAFF_ROLES, ZId } from '@servicebay/domain';
+import { access, AppError, defineRoute, STAFF_ROLES, ZId } from '@servicebay/domain';
 import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/app.js';
@@ -31,6 +31,13 @@ const crashThing = defineRoute({
   path: '/v2/api/store/:storeId/fixtureCrashThing',
 });
 
+const providerThing = defineRoute({
+  ...createThing,
+  id: 'fixture.providerThing',
+  path: '/v2/api/store/:storeId/fixtureProviderThing',
+});
+
+let providerCalls = 0;
 let release: () => void = () => {};
 let crashes = 0;
 let t: TestApp;
@@ -42,7 +49,7 @@ beforeAll(async () => {
     { bodyLimitBytes: 2048 },
     {
       extra: {
-        table: [createThing, slowThing, crashThing],
+        table: [createThing, slowThing, crashThing, providerThing],
         implementations: [
           implement(createThing, async ({ body }) => {
             const [row] = await t.platform.database.db.insert(partners).values({ name: body.name }).returning();
@@ -52,6 +59,11 @@ beforeAll(async () => {
           implement(slowThing, async ({ body }) => {
             await new Promise<void>((resolve) => (release = resolve));
             return { id: 'slow', name: body.name };
+          }),
+          implement(providerThing, async () => {
+            providerCalls++;
+            if (providerCalls === 1) throw new AppError(502, 'SERVICE_UNAVAILABLE', 'The mail server did not answer');
+            return { id: 'delivered', name: 'ok' };
           }),
           implement(crashThing, async () => {
             crashes++;
@@ -188,6 +200,13 @@ describe('Idempotency-Key', () => {
     const second = await post(`${base}/fixtureCrashThing`, 'key-crash-00001', { name: 'c' });
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual({ id: 'second-try', name: 'ok' });
+  });
+
+  it('lets the caller try again after a provider failure (5xx)', async () => {
+    const first = await post(`${base}/fixtureProviderThing`, 'key-provider-01', { name: 'p' });
+    expect(first.statusCode).toBe(502);
+    const second = await post(`${base}/fixtureProviderThing`, 'key-provider-01', { name: 'p' });
+    expect(second.statusCode).toBe(201);
   });
 
   it('keeps keys per caller', async () => {

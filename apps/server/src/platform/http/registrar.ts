@@ -32,7 +32,7 @@ export interface HandlerContext<R extends AnyRoute> {
 /** What a handler answers: the response body, or the reply itself after sending a file or redirect. */
 export type Handler<R extends AnyRoute> = (
   ctx: HandlerContext<R>,
-) => Promise<RouteResponse<R> | FastifyReply> | RouteResponse<R> | FastifyReply;
+) => Promise<RouteResponse<R> | FastifyReply | void> | RouteResponse<R> | FastifyReply | void;
 
 export interface Implementation {
   route: AnyRoute;
@@ -50,6 +50,20 @@ export interface RegistrarDeps {
   idempotency: Idempotency;
   /** The store a customer belongs to, for staff reaching customer-scoped routes. */
   customerStore?: (customerId: string) => Promise<string | null>;
+  /** Who a user is (by id or username) and which store it works in, for user-scoped routes. */
+  userScope?: (userRef: string) => Promise<{ id: string; storeId: string | null } | null>;
+  /**
+   * Where the resource a path parameter names belongs, by parameter name. On store-scoped routes
+   * the registrar checks every such parameter against the route's store before the handler
+   * runs (404 when it is elsewhere or missing). Handlers still scope their queries by store.
+   */
+  pathResources?: Record<string, (id: string) => Promise<ResourceOwner | null>>;
+}
+
+/** The tenant a resource belongs to: a store, or (for account-level users) an account. */
+export interface ResourceOwner {
+  storeId: string | null;
+  accountId: string | null;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -99,7 +113,25 @@ async function authorize(
       const store = storeId ? await deps.tenancy.storeOwnership(storeId) : null;
       if (!store || !canActForStore(principal, store)) throw errors.notFound();
       if (!allowed(rule.roles, principal)) throw errors.forbidden();
+      for (const [name, value] of Object.entries(params)) {
+        const ownerOf = name === rule.storeParam ? undefined : deps.pathResources?.[name];
+        if (!ownerOf) continue;
+        const owner = await ownerOf(String(value));
+        const inStore = owner && (owner.storeId === store.id || (owner.storeId === null && owner.accountId === store.accountId));
+        if (!inStore) throw errors.notFound();
+      }
       return store.id;
+    }
+    case 'user': {
+      const ref = String(params[rule.userParam] ?? '');
+      const target = deps.userScope ? await deps.userScope(ref) : null;
+      if (!target) throw errors.notFound();
+      if (target.id !== principal.id) {
+        const store = target.storeId ? await deps.tenancy.storeOwnership(target.storeId) : null;
+        if (!store || !canActForStore(principal, store)) throw errors.notFound();
+      }
+      if (!allowed(rule.roles, principal)) throw errors.forbidden();
+      return principal.storeId ?? '';
     }
     case 'customer': {
       const customerId = String(params[rule.customerParam] ?? '');
@@ -137,6 +169,9 @@ export function registerRoutes(
   if (missing.length) throw new Error(`Routes without a handler: ${missing.join(', ')}`);
   if (!deps.customerStore && table.some((r) => r.access.kind === 'customer')) {
     throw new Error('Customer-scoped routes need a customerStore resolver');
+  }
+  if (!deps.userScope && table.some((r) => r.access.kind === 'user')) {
+    throw new Error('User-scoped routes need a userScope resolver');
   }
 
   for (const impl of byRoute.values()) {
@@ -193,8 +228,9 @@ export function registerRoutes(
           } catch (error) {
             if (outcome) {
               const shaped = error instanceof AppError ? error.toResponse() : null;
-              // A refusal is an answer too; a crash is not, so the caller may try again.
-              if (shaped) await outcome.finish(shaped.status, shaped);
+              // A refusal (4xx) is an answer too; a crash or a provider failure (5xx) is not, so
+              // the caller may try again with the same key.
+              if (shaped && shaped.status < 500) await outcome.finish(shaped.status, shaped);
               else await outcome.abandon();
             }
             throw error;

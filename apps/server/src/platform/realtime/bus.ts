@@ -7,6 +7,9 @@ export interface BusEvent {
 /**
  * Fans events out to every server process. In-process by default; Redis pub/sub when REDIS_URL
  * is set, so processes behind a load balancer deliver each other's events.
+ *
+ * Every listener of every process sees each published event once, including the publishing
+ * process's own listeners (the Redis bus delivers those through Redis too, never twice).
  */
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
@@ -17,18 +20,38 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-export function createMemoryBus(): EventBus {
+/** Calls every listener, so that one failing listener cannot starve the others. */
+export function dispatch(
+  listeners: Iterable<(event: BusEvent) => void>,
+  event: BusEvent,
+  onError: (error: unknown) => void,
+): void {
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch (error) {
+      onError(error);
+    }
+  }
+}
+
+export function createMemoryBus(onError: (error: unknown) => void = () => {}): EventBus {
   const listeners = new Set<(event: BusEvent) => void>();
+  let closed = false;
   return {
     kind: 'memory',
     async publish(event) {
-      for (const listener of listeners) listener(event);
+      if (closed) throw new Error('event bus is closed');
+      dispatch([...listeners], event, onError);
     },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    ping: async () => true,
-    close: async () => listeners.clear(),
+    ping: async () => !closed,
+    async close() {
+      closed = true;
+      listeners.clear();
+    },
   };
 }

@@ -1,0 +1,11 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@mantine/core/styles.css';
+import { App } from './App.js';
+import { api, appI18n } from './services.js';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App i18n={appI18n} api={api} />
+  </StrictMode>,
+);

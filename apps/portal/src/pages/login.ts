@@ -1,0 +1,26 @@
+import { isApiError } from '@servicebay/web-core';
+
+/** The portal's login endpoint. It is built by a later issue; until then it answers 404. */
+export const PORTAL_LOGIN_PATH = '/v2/api/userForCustomer';
+
+export interface PortalLoginFields {
+  email: string;
+  password: string;
+}
+
+/** Spec §2: Login stays disabled while the password is empty; an empty e-mail cannot sign in either. */
+export function canSubmitPortalLogin({ email, password }: PortalLoginFields): boolean {
+  return email.trim() !== '' && password !== '';
+}
+
+/** Portal users sign in with their e-mail as user name, in the same shape as the staff login. */
+export function portalLoginBody({ email, password }: PortalLoginFields) {
+  return { username: email.trim(), password };
+}
+
+export type PortalLoginFailure = 'unavailable' | 'rejected';
+
+export function portalLoginFailure(error: unknown): PortalLoginFailure {
+  if (!isApiError(error)) return 'unavailable';
+  return error.status === 0 || error.status === 408 || error.status >= 500 ? 'unavailable' : 'rejected';
+}

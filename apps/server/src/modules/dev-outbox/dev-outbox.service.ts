@@ -1,0 +1,47 @@
+import type { DevOutboxPage, OutboxMessage } from '@servicebay/domain';
+import type {
+  MessageChannel,
+  SentMessageRow,
+  SentMessagesRepository,
+} from '../../platform/messages/sent-messages.repository.js';
+
+export function presentOutboxMessage(row: SentMessageRow): OutboxMessage {
+  return {
+    id: row.id,
+    channel: row.channel,
+    provider: row.provider,
+    storeId: row.storeId,
+    to: row.to,
+    from: row.from,
+    subject: row.subject,
+    text: row.text,
+    // Lists carry a flag, not the HTML: a report e-mail's markup would weigh down every page.
+    hasHtml: row.html !== null,
+    status: row.status,
+    providerMessageId: row.providerMessageId,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What the outbox page and API read: every message the providers recorded, newest first. */
+export function createDevOutboxService(repository: SentMessagesRepository) {
+  return {
+    async list(query: {
+      channel?: MessageChannel | undefined;
+      page: number;
+      size: number;
+    }): Promise<DevOutboxPage> {
+      const { items, total } = await repository.list(query);
+      return { items: items.map(presentOutboxMessage), total, page: query.page, size: query.size };
+    },
+
+    /** The HTML body of one e-mail, or null when there is none. */
+    async htmlOf(id: string): Promise<string | null> {
+      const row = await repository.find(id);
+      return row?.channel === 'email' ? row.html : null;
+    },
+  };
+}
+
+export type DevOutboxService = ReturnType<typeof createDevOutboxService>;

@@ -1,0 +1,129 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { AppError, type TokenPair } from '@servicebay/domain';
+import type { TokenService } from '../../platform/auth/tokens.js';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import type { IdentityRepository, UserRow } from './identity.repository.js';
+import type { Limiter } from './login-limiter.js';
+import { principalOf } from './user.presenter.js';
+
+export interface SessionPolicy {
+  maxFailedLogins: number;
+  lockMinutes: number;
+  refreshTokenTtlDays: number;
+}
+
+const BAD_CREDENTIALS = 'Could not login with that user name and password';
+const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', BAD_CREDENTIALS);
+const invalidRefresh = () => new AppError(401, 'INVALID_REFRESH_TOKEN', 'Refresh token is invalid, used or expired');
+const tooMany = () => new AppError(429, 'TOO_MANY_REQUESTS', 'Too many attempts; try again in a minute');
+
+function sha256(value: string) {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function createSessionService(deps: {
+  repo: IdentityRepository;
+  tokens: TokenService;
+  policy: SessionPolicy;
+  limiters: { perAddress: Limiter; perUsername: Limiter };
+}) {
+  const { repo, tokens, policy, limiters } = deps;
+  // Verifying against a real hash for unknown users keeps their answer as slow as a wrong password.
+  let dummyHash: Promise<string> | undefined;
+
+  async function issue(user: UserRow, familyId: string): Promise<TokenPair> {
+    const store = await repo.storeById(user.storeId);
+    const refreshToken = randomBytes(32).toString('base64url');
+    await repo.insertRefreshToken({
+      userId: user.id,
+      familyId,
+      tokenHash: sha256(refreshToken),
+      expiresAt: new Date(Date.now() + policy.refreshTokenTtlDays * 86_400_000),
+    });
+    return { token: await tokens.signAccess(principalOf(user, store)), refreshToken };
+  }
+
+  /** Checks a password or PIN against the lockout rules: failures count, five in a row lock. */
+  async function checkSecret(user: UserRow, stored: string | null, given: string): Promise<void> {
+    const locked = () =>
+      new AppError(403, 'ACCOUNT_LOCKED', `The account ${user.username} is locked after too many failed attempts`);
+    if (user.lockedUntil && user.lockedUntil > new Date()) throw locked();
+    if (!(await verifyPassword(stored, given))) {
+      const lockUntil = new Date(Date.now() + policy.lockMinutes * 60_000);
+      await repo.recordFailedLogin(user.id, policy.maxFailedLogins, lockUntil);
+      if (user.failedLogins + 1 >= policy.maxFailedLogins) throw locked();
+      throw invalidCredentials();
+    }
+    if (user.failedLogins > 0 || user.lockedUntil) await repo.clearFailedLogins(user.id);
+  }
+
+  return {
+    async login(input: { username: string; password: string; address: string }): Promise<TokenPair> {
+      const username = input.username.trim();
+      if (!limiters.perAddress.hit(`addr:${input.address}`) || !limiters.perUsername.hit(`user:${username.toLowerCase()}`)) {
+        throw tooMany();
+      }
+      const user = await repo.userByUsername(username);
+      if (!user || !user.active || !user.passwordHash) {
+        await verifyPassword(await (dummyHash ??= hashPassword(randomUUID())), input.password);
+        throw invalidCredentials();
+      }
+      await checkSecret(user, user.passwordHash, input.password);
+      return issue(user, randomUUID());
+    },
+
+    /** Worker selection: the chosen worker proves who they are with their password or PIN. */
+    async loginWorker(input: {
+      user: UserRow;
+      secret: { password?: string; pin?: string };
+      address: string;
+    }): Promise<TokenPair> {
+      if (!limiters.perAddress.hit(`addr:${input.address}`) || !limiters.perUsername.hit(`user:${input.user.id}`)) {
+        throw tooMany();
+      }
+      const { user, secret } = input;
+      const stored = secret.pin !== undefined ? user.pinHash : user.passwordHash;
+      await checkSecret(user, stored, secret.pin ?? secret.password ?? '');
+      return issue(user, randomUUID());
+    },
+
+    async strategy(username: string): Promise<{ strategy: 'default' | 'sso' }> {
+      const user = await repo.userByUsername(username.trim());
+      if (!user || !user.active) {
+        throw new AppError(400, 'USER_NOT_FOUND', `We don't have a user ${username.trim()}`);
+      }
+      return { strategy: 'default' };
+    },
+
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const row = await repo.refreshTokenByHash(sha256(refreshToken));
+      if (!row || row.revokedAt || row.expiresAt <= new Date()) throw invalidRefresh();
+      // The conditional update is atomic: of two concurrent uses of one token, only one wins.
+      if (!(await repo.useRefreshToken(row.id))) {
+        // Used before: whoever holds the other copy is not to be trusted, so end the sign-in.
+        await repo.revokeFamily(row.familyId);
+        throw invalidRefresh();
+      }
+      const user = await repo.userById(row.userId);
+      if (!user || !user.active) {
+        await repo.revokeFamily(row.familyId);
+        throw invalidRefresh();
+      }
+      return issue(user, row.familyId);
+    },
+
+    /** Admin-area entry with the store's PIN, limited like a login since a PIN is short. */
+    async confirmAdminPin(input: { userId: string; storeId: string; pin: string }): Promise<void> {
+      if (!limiters.perUsername.hit(`pin:${input.userId}`)) throw tooMany();
+      const store = await repo.storeById(input.storeId);
+      if (!(await verifyPassword(store?.adminPinHash ?? null, input.pin))) throw invalidCredentials();
+    },
+
+    async logout(refreshToken: string): Promise<void> {
+      const row = await repo.refreshTokenByHash(sha256(refreshToken));
+      if (row) await repo.revokeFamily(row.familyId);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

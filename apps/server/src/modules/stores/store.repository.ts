@@ -1,0 +1,32 @@
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { stores, users } from '../../platform/db/schema.js';
+
+export function createStoreRepository(db: Db) {
+  return {
+    async byId(id: string) {
+      const rows = await db.select().from(stores).where(eq(stores.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+    /** Active workers of a store, and the account's owners when asked; by last then first name. */
+    async workers(store: { id: string; accountId: string }, withOwners: boolean) {
+      const ofStore = eq(users.storeId, store.id);
+      const owners = and(eq(users.accountId, store.accountId), eq(users.type, 'owner'));
+      return db
+        .select()
+        .from(users)
+        .where(and(eq(users.active, true), withOwners ? or(ofStore, owners) : ofStore))
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+    },
+    async worker(storeId: string, userId: string) {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.storeId, storeId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type StoreRepository = ReturnType<typeof createStoreRepository>;

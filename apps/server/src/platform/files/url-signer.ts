@@ -1,0 +1,35 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Signed URLs live minutes, long enough for a page to load its pictures, short enough not to be shared. */
+export const DEFAULT_URL_TTL_SECONDS = 300;
+export const MAX_URL_TTL_SECONDS = 3600;
+
+/**
+ * HMAC-SHA256 over key and expiry. The signing key is derived from the server secret with its own
+ * label, so a file signature can never pass for a token signature or the other way round.
+ */
+export function createUrlSigner(secret: Uint8Array, now: () => number = Date.now) {
+  const signingKey = createHmac('sha256', secret).update('servicebay:file-urls').digest();
+  const sign = (key: string, expires: number) =>
+    createHmac('sha256', signingKey).update(`${key}\n${expires}`).digest('base64url');
+
+  return {
+    /** The expiry (unix seconds) and signature for a key. */
+    sign(key: string, ttlSeconds = DEFAULT_URL_TTL_SECONDS) {
+      const ttl = Math.min(Math.max(Math.floor(ttlSeconds), 1), MAX_URL_TTL_SECONDS);
+      const expires = Math.floor(now() / 1000) + ttl;
+      return { expires, signature: sign(key, expires) };
+    },
+    verify(key: string, expires: string | number, signature: string): boolean {
+      const at = typeof expires === 'number' ? expires : /^\d{1,12}$/.test(expires) ? Number(expires) : NaN;
+      if (!Number.isSafeInteger(at) || at < Math.floor(now() / 1000)) return false;
+      // A URL claiming to live longer than any we hand out was not made here.
+      if (at > Math.floor(now() / 1000) + MAX_URL_TTL_SECONDS) return false;
+      const expected = Buffer.from(sign(key, at));
+      const given = Buffer.from(signature);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+
+export type UrlSigner = ReturnType<typeof createUrlSigner>;

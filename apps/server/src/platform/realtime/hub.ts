@@ -1,0 +1,301 @@
+import type { RawData, WebSocket } from 'ws';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { AppError, ZClientFrame, errors, type ClientFrame, type ServerFrame } from '@servicebay/domain';
+import type { Principal } from '../auth/principal.js';
+import type { StoreOwnership } from '../../modules/tenancy/tenancy.repository.js';
+import type { BusEvent, EventBus } from './bus.js';
+import { authorizeTopic, type StoreLookup } from './topic.policy.js';
+
+export interface HubLimits {
+  /** Topics one connection may hold at once (a multi-store owner needs ~8 per store). */
+  maxSubscriptions: number;
+  /** Frames received but not yet answered; beyond it frames are refused, not queued. */
+  maxPendingFrames: number;
+  /** Unsent bytes a slow client may pile up before it is cut off (it reconnects and refetches). */
+  maxBufferedBytes: number;
+  /** Protocol-level ping interval; a peer that misses one is dropped (dead NAT, sleeping tablet). */
+  heartbeatMs: number;
+}
+
+export const DEFAULT_HUB_LIMITS: HubLimits = {
+  maxSubscriptions: 256,
+  maxPendingFrames: 32,
+  maxBufferedBytes: 1_048_576,
+  heartbeatMs: 30_000,
+};
+
+/** Close code for a client that reads too slowly: "try again later", so it reconnects. */
+const CLOSE_TOO_SLOW = 1013;
+/** Node timers overflow past ~24.8 days. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+export interface HubDeps {
+  bus: EventBus;
+  storeOwnership: StoreLookup;
+  logger: Logger;
+  limits?: Partial<HubLimits>;
+}
+
+export interface Hub {
+  /**
+   * Serves one authenticated socket until it closes. `expiresAt` (ms since epoch) is when the
+   * caller's token expires: the socket is closed then, so a revoked user does not keep listening.
+   */
+  accept(socket: WebSocket, principal: Principal, expiresAt: number | null): void;
+  readonly connectionCount: number;
+  subscriberCount(topic: string): number;
+  /** Closes every socket with the code (1001 on shutdown) and stops listening to the bus. */
+  close(code: number, reason: string): void;
+}
+
+interface Connection {
+  socket: WebSocket;
+  principal: Principal;
+  topics: Set<string>;
+  alive: boolean;
+  pending: number;
+  queue: Promise<void>;
+  lookup: StoreLookup;
+  expiry: NodeJS.Timeout | undefined;
+}
+
+/** An error frame's content: the HTTP error shape, plus the topic it concerns when there is one. */
+class FrameError extends Error {
+  constructor(
+    readonly error: AppError,
+    readonly topic: string | undefined,
+  ) {
+    super(error.message);
+  }
+}
+
+/**
+ * The websocket hub: a subscription index per process, fed by the bus. Frames of one connection
+ * are handled one at a time, in order, so a subscribe still being authorized cannot overtake
+ * the unsubscribe sent after it.
+ */
+export function createHub(deps: HubDeps): Hub {
+  const limits = { ...DEFAULT_HUB_LIMITS, ...deps.limits };
+  const { logger } = deps;
+  const connections = new Set<Connection>();
+  const byTopic = new Map<string, Set<Connection>>();
+  let closed = false;
+
+  const stopListening = deps.bus.onEvent(deliver);
+  const heartbeat = setInterval(beat, limits.heartbeatMs);
+  heartbeat.unref();
+
+  function deliver(event: BusEvent) {
+    const subscribers = byTopic.get(event.topic);
+    if (!subscribers?.size) return;
+    // Serialized once, whatever the number of subscribers.
+    const data = JSON.stringify({ type: 'event', topic: event.topic, payload: event.payload ?? null });
+    for (const connection of subscribers) sendRaw(connection, data);
+  }
+
+  function beat() {
+    for (const connection of connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }
+
+  function sendRaw(connection: Connection, data: string) {
+    const { socket } = connection;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > limits.maxBufferedBytes) {
+      socket.close(CLOSE_TOO_SLOW, 'Client reads too slowly');
+      return;
+    }
+    socket.send(data);
+  }
+
+  function send(connection: Connection, frame: ServerFrame) {
+    sendRaw(connection, JSON.stringify(frame));
+  }
+
+  function sendError(connection: Connection, error: AppError, topic?: string) {
+    send(connection, { type: 'error', ...(topic === undefined ? {} : { topic }), ...error.toResponse() });
+  }
+
+  function unsubscribe(connection: Connection, topic: string) {
+    connection.topics.delete(topic);
+    const subscribers = byTopic.get(topic);
+    subscribers?.delete(connection);
+    if (subscribers?.size === 0) byTopic.delete(topic);
+  }
+
+  async function handle(connection: Connection, frame: ClientFrame) {
+    switch (frame.type) {
+      case 'ping':
+        send(connection, { type: 'pong' });
+        return;
+      case 'unsubscribe':
+        unsubscribe(connection, frame.topic);
+        send(connection, { type: 'unsubscribed', topic: frame.topic });
+        return;
+      case 'subscribe': {
+        const { topic } = frame;
+        if (!connection.topics.has(topic)) {
+          if (connection.topics.size >= limits.maxSubscriptions) {
+            throw new AppError(
+              429,
+              'TOO_MANY_REQUESTS',
+              `At most ${limits.maxSubscriptions} subscriptions per connection`,
+            );
+          }
+          await authorizeTopic(connection.principal, topic, 'subscribe', connection.lookup);
+          if (connection.socket.readyState !== connection.socket.OPEN) return;
+          connection.topics.add(topic);
+          let subscribers = byTopic.get(topic);
+          if (!subscribers) byTopic.set(topic, (subscribers = new Set()));
+          subscribers.add(connection);
+        }
+        send(connection, { type: 'subscribed', topic });
+        return;
+      }
+      case 'publish': {
+        await authorizeTopic(connection.principal, frame.topic, 'publish', connection.lookup);
+        try {
+          await deps.bus.publish({ topic: frame.topic, payload: frame.payload ?? null });
+        } catch (error) {
+          logger.warn({ err: error }, 'realtime publish failed');
+          throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Realtime is unavailable; try again');
+        }
+        return;
+      }
+    }
+  }
+
+  async function receive(connection: Connection, data: RawData, isBinary: boolean) {
+    let frame: ClientFrame | undefined;
+    try {
+      frame = decode(data, isBinary);
+      await handle(connection, frame);
+    } catch (error) {
+      const topic = frame && 'topic' in frame ? frame.topic : undefined;
+      if (error instanceof FrameError) sendError(connection, error.error, error.topic);
+      else if (error instanceof AppError) sendError(connection, error, topic);
+      else {
+        logger.error({ err: error, frame: frame?.type }, 'realtime frame failed');
+        sendError(connection, new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'), topic);
+      }
+    }
+  }
+
+  function accept(socket: WebSocket, principal: Principal, expiresAt: number | null) {
+    if (closed) {
+      socket.close(1001, 'Server shutting down');
+      return;
+    }
+    const connection: Connection = {
+      socket,
+      principal,
+      topics: new Set(),
+      alive: true,
+      pending: 0,
+      queue: Promise.resolve(),
+      lookup: cachedLookup(deps.storeOwnership),
+      expiry: undefined,
+    };
+    connections.add(connection);
+
+    if (expiresAt !== null) {
+      const delay = Math.max(0, Math.min(expiresAt - Date.now(), MAX_TIMER_MS));
+      connection.expiry = setTimeout(() => socket.close(4401, 'Token expired'), delay);
+      connection.expiry.unref();
+    }
+
+    socket.on('pong', () => {
+      connection.alive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      connection.alive = true;
+      if (connection.pending >= limits.maxPendingFrames) {
+        sendError(
+          connection,
+          new AppError(429, 'TOO_MANY_REQUESTS', 'Too many frames in flight; wait for the answers'),
+        );
+        return;
+      }
+      connection.pending++;
+      connection.queue = connection.queue
+        .then(() => receive(connection, data, isBinary))
+        .finally(() => connection.pending--);
+    });
+    socket.on('close', () => {
+      clearTimeout(connection.expiry);
+      for (const topic of [...connection.topics]) unsubscribe(connection, topic);
+      connections.delete(connection);
+    });
+  }
+
+  return {
+    accept,
+    get connectionCount() {
+      return connections.size;
+    },
+    subscriberCount: (topic) => byTopic.get(topic)?.size ?? 0,
+    close(code, reason) {
+      if (closed) return;
+      closed = true;
+      stopListening();
+      clearInterval(heartbeat);
+      for (const connection of connections) connection.socket.close(code, reason);
+    },
+  };
+}
+
+function decode(data: RawData, isBinary: boolean): ClientFrame {
+  if (isBinary) throw new FrameError(errors.invalid('Frames must be JSON text'), undefined);
+  const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer)).toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new FrameError(errors.invalid('Frame is not valid JSON'), undefined);
+  }
+  const result = ZClientFrame.safeParse(json, { reportInput: true });
+  if (!result.success) {
+    const topic = (json as { topic?: unknown } | null)?.topic;
+    throw new FrameError(
+      frameError(result.error),
+      typeof topic === 'string' ? topic.slice(0, 200) : undefined,
+    );
+  }
+  return result.data;
+}
+
+/** Names the field at fault, like the HTTP validation errors do. */
+function frameError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  if (!issue) return errors.invalid('frame is invalid');
+  if (issue.code === 'unrecognized_keys')
+    return errors.invalid(`frame: unknown field ${issue.keys.join(', ')}`);
+  const field = issue.path.length ? issue.path.join('.') : 'frame';
+  if (issue.code === 'invalid_type' && issue.input === undefined) return errors.mandatory(field);
+  if (field === 'type' || issue.code === 'invalid_union') {
+    return errors.invalid('type must be subscribe, unsubscribe, publish or ping');
+  }
+  return errors.invalid(`${field}: ${issue.message}`);
+}
+
+/** A connection asks about the same store for each of its topics; ask the database once. */
+function cachedLookup(lookup: StoreLookup): StoreLookup {
+  const cache = new Map<string, Promise<StoreOwnership | null>>();
+  return (storeId) => {
+    let found = cache.get(storeId);
+    if (!found) {
+      if (cache.size >= 32) cache.clear();
+      found = lookup(storeId);
+      cache.set(storeId, found);
+      found.catch(() => cache.delete(storeId));
+    }
+    return found;
+  };
+}

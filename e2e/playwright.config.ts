@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const port = Number(process.env.E2E_PORT ?? 8181);
+// 127.0.0.1, not localhost: the server listens on IPv4 only, and localhost may resolve to ::1 first.
+const baseURL = `http://127.0.0.1:${port}`;
+
+// A new database for every run, filled by the demo seeder. The config is loaded again in each
+// worker; the environment variable makes them all agree on the one folder the runner made.
+if (!process.env.E2E_DATA_DIR) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'servicebay-e2e-'));
+  process.env.E2E_DATA_DIR = dir;
+  // The runner (not a worker) made it, and removes it once the server is gone.
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+
+// Debian's Chromium, never a downloaded one: nothing may be fetched at run time.
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    // scripts/test.mjs reads the totals from here.
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? './test-results/report.json' }],
+  ],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    // Staff use tablets in the bay; the portal is opened on phones. Both sizes are covered by the specs.
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: root,
+    url: `${baseURL}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED_DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+    },
+  },
+});

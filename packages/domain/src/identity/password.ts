@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+
+/** The special characters of spec §5's strength rule. */
+export const PASSWORD_SPECIALS = '!#$%&()*+,-./:;<=>?@[]^_{|}~';
+
+export interface PasswordCheck {
+  length: boolean;
+  upper: boolean;
+  lower: boolean;
+  digit: boolean;
+  special: boolean;
+}
+
+/** Each rule of the strength rule, for the strength meter and the server alike. */
+export function checkPassword(password: string): PasswordCheck {
+  return {
+    length: password.length >= LIMITS.passwordMinLength,
+    upper: /[A-Z]/.test(password),
+    lower: /[a-z]/.test(password),
+    digit: /\d/.test(password),
+    special: [...password].some((c) => PASSWORD_SPECIALS.includes(c)),
+  };
+}
+
+export function isStrongPassword(password: string): boolean {
+  return Object.values(checkPassword(password)).every(Boolean);
+}
+
+export const PASSWORD_RULE_MESSAGE =
+  'must have at least 8 characters, an upper-case letter, a lower-case letter, a digit and one of !#$%&()*+,-./:;<=>?@[]^_{|}~';
+
+export const ZStrongPassword = z.string().max(1000).refine(isStrongPassword, { message: PASSWORD_RULE_MESSAGE });
+
+/** A new password and its confirmation, as the forms send them. */
+export function passwordsMatch(password: string, confirmation: string): boolean {
+  return password === confirmation;
+}

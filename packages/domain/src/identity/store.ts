@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const WORKFLOW_VERSIONS = ['1', '2'] as const;
+export const MANAGEMENT_SYSTEMS = ['protractor', 'vastenterprise', 'PBS'] as const;
+export const THEMES = ['estimates', 'napa', 'default'] as const;
+
+const ZDay = z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+const ZHour = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm');
+
+/** One day of opening hours; `open` may be the word closed (spec §3). */
+export const ZOpenDay = z.union([
+  z.strictObject({ day: ZDay, open: z.literal('closed'), close: z.string().optional() }),
+  z.strictObject({ day: ZDay, open: ZHour, close: ZHour }),
+]);
+export type OpenDay = z.infer<typeof ZOpenDay>;
+
+/** A store's settings (spec §3 Store), with the defaults a new store starts from. */
+export const ZStoreSettings = z.object({
+  workflowVersion: z.enum(WORKFLOW_VERSIONS).default('2'),
+  paymentsEnabled: z.boolean().default(false),
+  automaticInspectionSelectionEnabled: z.boolean().default(false),
+  defaultInspection: z.string().nullable().default(null),
+  vinScannerVersion: z.string().nullable().default(null),
+  darkOrLightTheme: z.enum(THEMES).default('default'),
+  inspectionTimeTrackerEnable: z.boolean().default(false),
+  techCanWorkOnlyOwnInspection: z.boolean().default(false),
+  technicianUseSADashboard: z.boolean().default(false),
+  scheduledMaintenanceEnabled: z.boolean().default(false),
+  vinOrOrderNumberMandatory: z.boolean().default(false),
+  vinIsMandatory: z.boolean().default(false),
+  internalChatEnabled: z.boolean().default(false),
+  internalChatWorkspaceId: z.string().nullable().default(null),
+  auditStore: z.boolean().default(false),
+  proscanShopId: z.string().nullable().default(null),
+  enabledProscanData: z.boolean().default(false),
+  enabledMotorData: z.boolean().default(false),
+  logoutByInactivity: z
+    .object({ unit: z.enum(['minutes', 'hours']), value: z.number().int().min(1).max(1440) })
+    .nullable()
+    .default(null),
+  cannedMessages: z.array(z.object({ text: z.string().min(1).max(1000) })).max(100).default([]),
+  integration: z
+    .object({
+      managementSystem: z.enum(MANAGEMENT_SYSTEMS).nullable().default(null),
+      enabled: z.boolean().default(false),
+      twoWay: z.boolean().default(false),
+      endpoint: z.string().nullable().default(null),
+      enableClockIn: z.boolean().default(false),
+      searchSMSDatabase: z.boolean().default(false),
+      displayAllExpandedByDefault: z.boolean().default(false),
+    })
+    .default({
+      managementSystem: null,
+      enabled: false,
+      twoWay: false,
+      endpoint: null,
+      enableClockIn: false,
+      searchSMSDatabase: false,
+      displayAllExpandedByDefault: false,
+    }),
+});
+export type StoreSettings = z.infer<typeof ZStoreSettings>;
+
+/** Settings as stored may predate a setting: read them through this to get every default. */
+export function readStoreSettings(stored: unknown): StoreSettings {
+  const parsed = ZStoreSettings.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : ZStoreSettings.parse({});
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { access } from '../http/access.js';
+import { defineRoute } from '../http/route.js';
+import { ZId } from '../http/common.js';
+import { STAFF_ROLES, ROLES } from '../roles.js';
+import {
+  ZLoginRequest,
+  ZLoginStrategy,
+  ZLoginStrategyRequest,
+  ZRefreshRequest,
+  ZTokenPair,
+  ZUser,
+} from '../identity/session.js';
+
+export const loginRoute = defineRoute({
+  id: 'session.login',
+  method: 'POST',
+  path: '/v2/api/user/login',
+  summary:
+    'Sign in with a username and password. 401 INVALID_CREDENTIALS: could not login with that user name and password; 403 ACCOUNT_LOCKED after repeated failures.',
+  tag: 'session',
+  access: access.public('signing in is how a caller gets a token'),
+  body: ZLoginRequest,
+  response: ZTokenPair,
+});
+
+export const loginStrategyRoute = defineRoute({
+  id: 'session.loginStrategy',
+  method: 'POST',
+  path: '/v2/api/user/login/strategy',
+  summary: "Own login or single sign-on for this username; 400 USER_NOT_FOUND: We don't have a user.",
+  tag: 'session',
+  access: access.public('the login page asks before the user has a token'),
+  body: ZLoginStrategyRequest,
+  response: ZLoginStrategy,
+});
+
+export const refreshTokenRoute = defineRoute({
+  id: 'session.refresh',
+  method: 'POST',
+  path: '/v2/api/user/refresh-token',
+  summary:
+    'Trade a refresh token for a new token pair. The refresh token rotates: presenting one already used revokes every token of its sign-in.',
+  tag: 'session',
+  access: access.public('the refresh token in the body is the credential'),
+  body: ZRefreshRequest,
+  response: ZTokenPair,
+});
+
+export const logoutRoute = defineRoute({
+  id: 'session.logout',
+  method: 'POST',
+  path: '/v2/api/user/logout',
+  summary: 'Sign out: revokes the refresh token and every token of its sign-in.',
+  tag: 'session',
+  access: access.public('the refresh token in the body is the credential'),
+  body: ZRefreshRequest,
+});
+
+export const getUserRoute = defineRoute({
+  id: 'session.getUser',
+  method: 'GET',
+  path: '/v2/api/user/:userRef',
+  summary: 'A user by id, or by username when the value is not an id: the caller, or a worker of a store it may act for.',
+  tag: 'session',
+  access: access.user(ROLES),
+  params: z.strictObject({ userRef: z.string().trim().min(1).max(200) }),
+  response: ZUser,
+});
+
+export const clearLastRoleUsedRoute = defineRoute({
+  id: 'session.clearLastRoleUsed',
+  method: 'POST',
+  path: '/v2/api/user/:userId/clear/last-role-used',
+  summary: 'Forget the role the user last acted as, so its own role is displayed again.',
+  tag: 'session',
+  access: access.self(STAFF_ROLES),
+  params: z.strictObject({ userId: ZId }),
+  response: ZUser,
+});
+
+export const ZDashboardFilterRequest = z.strictObject({
+  sorting: z.enum(['orderNumber,asc', 'orderNumber,desc']).nullable().optional(),
+  filter: z.string().max(50).nullable().optional(),
+  waitingFirst: z.boolean().optional(),
+  myVehicles: z.boolean().optional(),
+});
+
+export const dashboardFilterRoute = defineRoute({
+  id: 'session.dashboardFilter',
+  method: 'POST',
+  path: '/v2/api/store/:storeId/user/:userId/filter',
+  summary: "Save the user's dashboard sorting, filter, waiting-first and my-vehicles choices.",
+  tag: 'session',
+  access: access.store(STAFF_ROLES),
+  params: z.strictObject({ storeId: ZId, userId: ZId }),
+  body: ZDashboardFilterRequest,
+  response: ZUser,
+});
+
+export const adminPinLoginRoute = defineRoute({
+  id: 'session.adminPinLogin',
+  method: 'POST',
+  path: '/v2/api/store/login/admin-pin',
+  summary:
+    "Confirm entry to the admin area with the store's admin PIN (owner, store manager, admin). 401 INVALID_CREDENTIALS when the PIN is wrong or the store has none.",
+  tag: 'session',
+  access: access.signedIn(['owner', 'StoreManager', 'admin']),
+  body: z.strictObject({ adminPIN: z.string().trim().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'), storeId: ZId }),
+});
+
+export const sessionRoutes = [
+  loginRoute,
+  loginStrategyRoute,
+  refreshTokenRoute,
+  logoutRoute,
+  getUserRoute,
+  clearLastRoleUsedRoute,
+  dashboardFilterRoute,
+  adminPinLoginRoute,
+] as const;

@@ -1,0 +1,26 @@
+export { theme, cssVariablesResolver } from './theme.js';
+export { UiProvider } from './UiProvider.js';
+export { AlertBanner, AlertProvider, useAlerts, type AlertMessage, type AlertType, type AlertsApi } from './alerts.js';
+export {
+  ConfirmDialog,
+  DialogsProvider,
+  LoadingModal,
+  PromptDialog,
+  useDialogs,
+  type ConfirmDialogProps,
+  type ConfirmOptions,
+  type DialogsApi,
+  type LoadingModalProps,
+  type PromptDialogProps,
+  type PromptOptions,
+} from './dialogs.js';
+export { LoadingBar, FINISHED_VISIBLE_MS, type LoadingBarProps, type ProgressSource } from './LoadingBar.js';
+export { BackButton, type BackButtonProps } from './BackButton.js';
+export { Tooltip, type TooltipProps } from './Tooltip.js';
+export { OfflineIcon, useOfflineFor } from './OfflineIcon.js';
+export { Footer } from './Footer.js';
+export { LanguageSelector, type LanguageSelectorProps } from './LanguageSelector.js';
+export { Logo, type LogoProps } from './Logo.js';
+export { NotFound } from './NotFound.js';
+export * from './icons.js';
+export { PasswordField } from './PasswordField.js';

@@ -1,0 +1,8 @@
+export { createI18n, languageFileUrl, type AppI18n, type CatalogSource, type I18nEnvironment } from './setup.js';
+export {
+  LANGUAGE_STORAGE_KEY,
+  loginLanguage,
+  readStoredLanguage,
+  storeLanguage,
+  type LanguageStorage,
+} from './language.js';

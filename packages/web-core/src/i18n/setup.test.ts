@@ -1,0 +1,110 @@
+import { describe, expect, it, vi } from 'vitest';
+import { catalogs } from '@servicebay/locales';
+import { LANGUAGE_STORAGE_KEY } from './language.js';
+import { createI18n, type I18nEnvironment } from './setup.js';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v), values };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The server's catalog with one text changed, so a test can tell which copy is in use. */
+function serverCatalog(language: 'en' | 'fr') {
+  return { ...catalogs[language], ui: { ...catalogs[language].ui, back: `${catalogs[language].ui.back} (server)` } };
+}
+
+function environment(overrides: Partial<I18nEnvironment> = {}) {
+  const fetch = vi.fn(async (url: string) => json(serverCatalog(url.includes('/fr.') ? 'fr' : 'en')));
+  return { storage: memoryStorage(), browserLanguage: 'en-US', fetch, ...overrides }
+}
+
+describe('createI18n', () => {
+  it('has the bundled texts before anything is fetched', () => {
+    const env = environment({ fetch: () => new Promise<Response>(() => {}) });
+    const { i18n } = createI18n(env);
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('ui:back')).toBe('Back');
+  });
+
+  it("loads the first language's file from the server and uses its texts", async () => {
+    const env = environment();
+    const { i18n, ready } = createI18n(env);
+    await expect(ready).resolves.toBe('server');
+    expect(env.fetch).toHaveBeenCalledWith('/i18n/en.i18n.json', expect.anything());
+    expect(i18n.t('ui:back')).toBe('Back (server)');
+  });
+
+  it('keeps the bundled texts when offline', async () => {
+    const onBundledFallback = vi.fn();
+    const env = environment({ fetch: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')), onBundledFallback });
+    const { i18n, ready } = createI18n(env);
+    await expect(ready).resolves.toBe('bundled');
+    expect(i18n.t('ui:back')).toBe('Back');
+    expect(onBundledFallback).toHaveBeenCalledWith('en', expect.any(TypeError));
+  });
+
+  it('keeps the bundled texts when the server answers an error or something else than a catalog', async () => {
+    for (const answer of [json({ status: 500 }, 500), json(['not', 'a', 'catalog']), json({ ui: 'flat' })]) {
+      const { i18n, ready } = createI18n(environment({ fetch: vi.fn().mockResolvedValue(answer) }));
+      await expect(ready).resolves.toBe('bundled');
+      expect(i18n.t('ui:back')).toBe('Back');
+    }
+  });
+
+  it('starts in French when the browser is French and nothing was chosen', async () => {
+    const { i18n, ready } = createI18n(environment({ browserLanguage: 'fr-CA' }));
+    await ready;
+    expect(i18n.language).toBe('fr');
+    expect(i18n.t('ui:back')).toBe('Retour (server)');
+  });
+
+  it('starts in the language remembered from the login page', () => {
+    const storage = memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'fr' });
+    const { i18n } = createI18n(environment({ storage, browserLanguage: 'en-US' }));
+    expect(i18n.language).toBe('fr');
+  });
+
+  it('remembers the login page choice and fetches that language once', async () => {
+    const storage = memoryStorage();
+    const env = environment({ storage });
+    const app = createI18n(env);
+    await app.ready;
+    await app.chooseLoginLanguage('fr');
+    expect(app.i18n.language).toBe('fr');
+    expect(app.i18n.t('ui:back')).toBe('Retour (server)');
+    expect(storage.values.get(LANGUAGE_STORAGE_KEY)).toBe('fr');
+
+    await app.chooseLoginLanguage('en');
+    await app.chooseLoginLanguage('fr');
+    expect(env.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("switches to the user's language after login without changing the login page choice", async () => {
+    const storage = memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'en' });
+    const app = createI18n(environment({ storage }));
+    await app.setUserLanguage('fr');
+    expect(app.i18n.language).toBe('fr');
+    expect(storage.values.get(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+
+  it('keeps the current language when the user has none we support', async () => {
+    const app = createI18n(environment());
+    await app.setUserLanguage('de');
+    await app.setUserLanguage(null);
+    expect(app.i18n.language).toBe('en');
+  });
+
+  it('retries a language whose file could not be fetched on the next switch', async () => {
+    const fetch = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('offline'))
+      .mockImplementation(async () => json(serverCatalog('en')));
+    const app = createI18n(environment({ fetch }));
+    await expect(app.ready).resolves.toBe('bundled');
+    await app.chooseLoginLanguage('en');
+    expect(app.i18n.t('ui:back')).toBe('Back (server)');
+  });
+});

@@ -1,0 +1,132 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@servicebay/domain';
+import { catalogs, NAMESPACES } from '@servicebay/locales';
+import { loginLanguage, readStoredLanguage, storeLanguage, type LanguageStorage } from './language.js';
+
+/** Where a language's texts came from: the server's file, or the copy built into the app. */
+export type CatalogSource = 'server' | 'bundled';
+
+export interface I18nEnvironment {
+  storage: LanguageStorage | null;
+  /** The browser's first language (navigator.languages[0]). */
+  browserLanguage: string | undefined;
+  fetch: (input: string, init?: RequestInit) => Promise<Response>;
+  /** Told once per language when its file could not be fetched and the bundled texts stay in use. */
+  onBundledFallback?: (language: Language, error: unknown) => void;
+}
+
+export interface AppI18n {
+  readonly i18n: I18n;
+  /** Settles once the first language's file has been applied, or the bundled texts kept. */
+  readonly ready: Promise<CatalogSource>;
+  /** The login page's selector: switches now and is remembered for the next visit. */
+  chooseLoginLanguage(language: Language): Promise<void>;
+  /** After login: the user's own language; anything but en or fr keeps the current one. */
+  setUserLanguage(language: string | null | undefined): Promise<void>;
+}
+
+export function languageFileUrl(language: Language): string {
+  return `/i18n/${language}.i18n.json`;
+}
+
+function browserEnvironment(): I18nEnvironment {
+  let storage: LanguageStorage | null = null;
+  try {
+    storage = globalThis.localStorage ?? null;
+  } catch {
+    // Reading localStorage itself throws when the browser blocks site data.
+  }
+  return {
+    storage,
+    browserLanguage: globalThis.navigator?.languages?.[0] ?? globalThis.navigator?.language,
+    fetch: (input, init) => globalThis.fetch(input, init),
+  };
+}
+
+function isCatalogShape(value: unknown): value is Record<string, Record<string, unknown>> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((ns) => typeof ns === 'object' && ns !== null && !Array.isArray(ns))
+  );
+}
+
+/**
+ * One i18next instance per app. It starts with the catalogs built into the bundle, so the first
+ * paint never waits for the network and an offline tablet still has every text; the server's
+ * `/i18n/{lng}.i18n.json` is then fetched once per language and replaces them, so texts fixed on
+ * the server reach clients that have not reloaded the app.
+ */
+export function createI18n(overrides: Partial<I18nEnvironment> = {}): AppI18n {
+  const env: I18nEnvironment = { ...browserEnvironment(), ...overrides };
+  const i18n = i18next.createInstance();
+  const first = loginLanguage(readStoredLanguage(env.storage), env.browserLanguage);
+
+  void i18n.init({
+    // A copy: i18next merges later bundles into these objects, and the catalogs module is shared.
+    resources: structuredClone(catalogs),
+    lng: first,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: NAMESPACES,
+    defaultNS: 'app',
+    // React escapes what it renders; escaping here too would show &amp; on screen.
+    interpolation: { escapeValue: false },
+    // Resources are in memory, so init is synchronous and the first render has its texts.
+    initAsync: false,
+    // Re-render when the server's texts arrive after the first paint.
+    react: { bindI18nStore: 'added', useSuspense: false },
+  });
+
+  const setDocumentLanguage = (language: string) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = language;
+  };
+  setDocumentLanguage(first);
+  i18n.on('languageChanged', setDocumentLanguage);
+
+  const loads = new Map<Language, Promise<CatalogSource>>();
+  const load = (language: Language): Promise<CatalogSource> => {
+    let pending = loads.get(language);
+    if (!pending) {
+      pending = fetchCatalog(i18n, env, language);
+      loads.set(language, pending);
+      // A failed fetch may succeed later (the tablet came back online): allow the next switch to retry.
+      void pending.then((source) => source === 'bundled' && loads.delete(language));
+    }
+    return pending;
+  };
+
+  const switchTo = async (language: Language) => {
+    await i18n.changeLanguage(language);
+    await load(language);
+  };
+
+  return {
+    i18n,
+    ready: load(first),
+    async chooseLoginLanguage(language) {
+      storeLanguage(env.storage, language);
+      await switchTo(language);
+    },
+    async setUserLanguage(language) {
+      if (isLanguage(language)) await switchTo(language);
+    },
+  };
+}
+
+async function fetchCatalog(i18n: I18n, env: I18nEnvironment, language: Language): Promise<CatalogSource> {
+  try {
+    const response = await env.fetch(languageFileUrl(language), { headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const body: unknown = await response.json();
+    if (!isCatalogShape(body)) throw new Error('not a catalog');
+    for (const [namespace, texts] of Object.entries(body)) {
+      i18n.addResourceBundle(language, namespace, texts, true, true);
+    }
+    return 'server';
+  } catch (error) {
+    // Spec §8: the display language could not be retrieved; the local texts are used.
+    env.onBundledFallback?.(language, error);
+    return 'bundled';
+  }
+}
