@@ -8,6 +8,7 @@ import { registerWeb } from './platform/http/web.js';
 import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency/idempotency.repository.js';
 import { createTenancyRepository } from './modules/tenancy/tenancy.repository.js';
+import { cacheStoreOwnership } from './modules/tenancy/store-ownership.cache.js';
 import { implementations } from './modules/index.js';
 import { registerRealtime } from './platform/realtime/realtime.routes.js';
 import { userOwnerResolver, userScopeResolver } from './modules/identity/session.routes.js';
@@ -56,7 +57,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
 
   const deps = {
     tokens: platform.tokens,
-    tenancy: createTenancyRepository(platform.database.db),
+    tenancy: cacheStoreOwnership(createTenancyRepository(platform.database.db)),
     idempotency: createIdempotency(createIdempotencyRepository(platform.database.db), config.requestTimeoutMs * 2),
     userScope: userScopeResolver(platform),
     pathResources: { userId: userOwnerResolver(platform) },

@@ -13,7 +13,13 @@ import { createFileStore } from './files/index.js';
 /** Opens and migrates the database and starts the providers the configuration names. */
 export async function createPlatform(config: Config, database?: Database): Promise<Platform> {
   const logger = createLogger(config.logLevel);
-  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db =
+    database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
+    }));
   await migrateDatabase(db);
   const bus = await createBus({ url: config.redisUrl, prefix: config.redisChannelPrefix }, logger);
   const outbox = createOutbox({ database: db, bus, logger });

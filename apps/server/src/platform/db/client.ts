@@ -39,7 +39,11 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function fromPool(pool: pg.Pool): Database {
+export function fromPool(pool: pg.Pool, onIdleError?: (error: Error) => void): Database {
+  // An idle connection can die under us (server restart, database dropped by an operator);
+  // node-postgres emits that on the pool, and an unheard 'error' event would end the process.
+  // The broken client is discarded and the next query gets a new one.
+  pool.on('error', (error) => onIdleError?.(error));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -57,10 +61,14 @@ export function fromPool(pool: pg.Pool): Database {
 }
 
 /** Opens the configured database: a PostgreSQL server by URL, else PGlite in dataDir. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    return fromPool(pool);
+    return fromPool(pool, opts.onIdleError);
   }
   const dir = path.join(opts.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });

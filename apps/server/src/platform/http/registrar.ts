@@ -46,7 +46,7 @@ export function implement<R extends AnyRoute>(route: R, handler: Handler<R>): Im
 
 export interface RegistrarDeps {
   tokens: TokenService;
-  tenancy: TenancyRepository;
+  tenancy: Pick<TenancyRepository, 'storeOwnership'>;
   idempotency: Idempotency;
   /** The store a customer belongs to, for staff reaching customer-scoped routes. */
   customerStore?: (customerId: string) => Promise<string | null>;

@@ -1,0 +1,172 @@
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import type { Measurement } from './measure.js';
+import type { Scenario } from './scenario.js';
+
+export interface Row {
+  scenario: Scenario;
+  /** Absent when the scenario was skipped or failed; then `note` says why. */
+  measurement?: Measurement;
+  note?: string;
+}
+
+export interface RunInfo {
+  date: Date;
+  connections: number;
+  warmup: number;
+  duration: number;
+  postgresVersion: string | null;
+  /** os.loadavg()[0] when the run started: other work on the machine lowers every figure. */
+  loadAverage: number;
+  /** Share of CPU time idle over the second before the run, 0 to 1 (the load average lags). */
+  idleBefore: number;
+}
+
+/** Share of the machine's CPU time left idle over `ms` milliseconds, from os.cpus() counters. */
+export async function idleShare(ms = 1000): Promise<number> {
+  const sum = () =>
+    os.cpus().reduce(
+      (acc, cpu) => {
+        const t = cpu.times;
+        return { idle: acc.idle + t.idle, total: acc.total + t.user + t.nice + t.sys + t.idle + t.irq };
+      },
+      { idle: 0, total: 0 },
+    );
+  const a = sum();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const b = sum();
+  return b.total > a.total ? (b.idle - a.idle) / (b.total - a.total) : 1;
+}
+
+/** The header RESULTS.md starts with, written when the file is missing. */
+export const RESULTS_HEADER = `# Benchmark results
+
+Recorded by \`npm run bench\` (bench/src/run.ts); every run appends a dated section below. How to
+run it and what each scenario measures: [docs/benchmarks.md](../docs/benchmarks.md).
+
+How to read a section:
+
+- **req/s**: mean requests answered per second over the measured window (autocannon's one-second
+  samples), with the stated number of keep-alive connections, after a warm-up that is not counted.
+- **p50 / p99 ms**: latency seen by the client, from sending a request to its last byte, in
+  milliseconds; half of the answers came faster than p50, 99 % faster than p99.
+- **vs baseline**: the row's req/s divided by its baseline's, a bare Fastify route doing
+  \`SELECT 1\` on the same engine in the same run. 0.60× means ServiceBay's route answers 60 % as
+  many requests as the least a Fastify process reading from that database can; the gap is what
+  ServiceBay's own layers cost (helmet headers, the registrar, token checks, validation...).
+- Compare figures within one section only. Across sections, compare the ratios, and only between
+  the same machine: the load generator, the server and PostgreSQL share the machine's cores.
+- The machine line says how idle the CPU was in the second before the run (and the 1-minute load
+  average, which lags): well below 100 % idle, something else was running and the figures are
+  low. Nothing can tell whether other work started during the run; the figures vary by some
+  10-30 % between runs on a shared virtual machine.
+- A row marked ⚠ had answers other than the expected status, errors or time-outs: its figures
+  are not to be trusted.
+`;
+
+function gitCommit(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    // --no-optional-locks: read only, never refresh the index of a tree others work in.
+    const dirty = execFileSync(
+      'git',
+      ['--no-optional-locks', 'status', '--porcelain', '--untracked-files=no'],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    ).trim();
+    return dirty ? `${head} + uncommitted changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function machineLine(info: RunInfo): string {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.trim() ?? 'unknown CPU';
+  const memory = (os.totalmem() / 2 ** 30).toFixed(1);
+  return [
+    `${cpus.length} cores (${model})`,
+    `${memory} GiB memory`,
+    `${os.type()} ${os.release()} ${os.arch()}`,
+    `Node ${process.version}`,
+    info.postgresVersion ? `PostgreSQL ${info.postgresVersion}` : 'no PostgreSQL',
+    `CPU ${Math.round(info.idleBefore * 100)} % idle before the run (load average ${info.loadAverage.toFixed(2)})`,
+  ].join(', ');
+}
+
+const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+function cells(row: Row, rows: readonly Row[]): string[] {
+  const m = row.measurement;
+  if (!m) return [row.scenario.id, row.scenario.title, '-', '-', '-', row.note ?? 'not run'];
+  let ratio = 'baseline';
+  if (row.scenario.baseline) {
+    const base = rows.find((r) => r.scenario.id === row.scenario.baseline)?.measurement;
+    ratio = base
+      ? `${fixed(m.requestsPerSecond / base.requestsPerSecond, 2)}× ${row.scenario.baseline}`
+      : `- (${row.scenario.baseline} not run)`;
+  }
+  const warning = m.problems.length ? ` ⚠ ${m.problems.join('; ')}` : '';
+  return [
+    row.scenario.id,
+    row.scenario.title,
+    fixed(m.requestsPerSecond, 0),
+    fixed(m.p50, 2),
+    fixed(m.p99, 2),
+    ratio + warning,
+  ];
+}
+
+const HEAD = ['scenario', 'what', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline'];
+const RIGHT = [false, false, true, true, true, false];
+
+/** The table for the terminal, columns padded. */
+export function consoleTable(rows: readonly Row[]): string {
+  const table = [HEAD, ...rows.map((r) => cells(r, rows))];
+  const widths = HEAD.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
+  const format = (line: string[]) =>
+    line
+      .map((cell, i) => (RIGHT[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [format(table[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...table.slice(1).map(format)].join(
+    '\n',
+  );
+}
+
+/** The table as Prettier would lay it out, so that `npm run format` leaves RESULTS.md alone. */
+function markdownTable(rows: readonly Row[]): string[] {
+  const table = [HEAD, ...rows.map((row) => cells(row, rows).map((c) => c.replace(/\|/g, '\\|')))];
+  const widths = HEAD.map((_, i) => Math.max(3, ...table.map((line) => line[i]!.length)));
+  const line = (cellsOfLine: string[]) => `| ${cellsOfLine.join(' | ')} |`;
+  const pad = (line: string[]) =>
+    line.map((cell, i) => (RIGHT[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)));
+  const rule = widths.map((w, i) => (RIGHT[i] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w)));
+  return [line(pad(table[0]!)), line(rule), ...table.slice(1).map((l) => line(pad(l)))];
+}
+
+/** The dated section appended to RESULTS.md. */
+export function markdownSection(rows: readonly Row[], info: RunInfo): string {
+  const stamp = info.date.toISOString().slice(0, 16).replace('T', ' ');
+  const lines = [
+    '',
+    `## ${stamp} UTC, commit ${gitCommit()}`,
+    '',
+    `Machine: ${machineLine(info)}.`,
+    `Load: autocannon, ${info.connections} connections, ${info.warmup} s warm-up then ${info.duration} s measured per scenario, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'warn'}.`,
+    '',
+    ...markdownTable(rows),
+  ];
+  return lines.join('\n') + '\n';
+}
+
+export function appendResults(file: string, section: string): void {
+  if (!existsSync(file)) writeFileSync(file, RESULTS_HEADER);
+  appendFileSync(file, section);
+}

@@ -1,0 +1,274 @@
+// `npm run bench`: measures every scenario of scenarios.ts with autocannon, prints the table and
+// appends it to bench/RESULTS.md. See docs/benchmarks.md.
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { load, preflight, type LoadOptions } from './measure.js';
+import {
+  appendResults,
+  consoleTable,
+  idleShare,
+  machineLine,
+  markdownSection,
+  type Row,
+  type RunInfo,
+} from './report.js';
+import type { BenchRequest, Scenario } from './scenario.js';
+import { scenarios } from './scenarios.js';
+import type { ChildMessage, ParentMessage } from './target-process.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_FILE = path.resolve(here, '../RESULTS.md');
+const TARGET_PROCESS = path.join(here, 'target-process.ts');
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string', default: process.env.BENCH_ONLY ?? '' },
+    duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
+    warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2' },
+    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '10' },
+    'no-record': { type: 'boolean', default: process.env.BENCH_RECORD === '0' },
+    list: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (args.help) {
+  console.log(`npm run bench -w @servicebay/bench -- [--only id,id] [--duration s] [--warmup s] [--connections n] [--no-record] [--list]
+The same through the environment (what \`npm run bench\` at the root passes on):
+  BENCH_ONLY=id,id  BENCH_DURATION=10  BENCH_WARMUP=2  BENCH_CONNECTIONS=10  BENCH_RECORD=0
+  BENCH_POSTGRES_URL  server on which the run makes (and drops) its database
+                      (default postgres://postgres@127.0.0.1:5432/test)`);
+  process.exit(0);
+}
+if (args.list) {
+  for (const s of scenarios)
+    console.log(`${s.id.padEnd(20)} ${s.title}${s.baseline ? `  (vs ${s.baseline})` : ''}`);
+  process.exit(0);
+}
+
+function positive(name: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, not ${value}`);
+  return n;
+}
+const loadOptions: LoadOptions = {
+  connections: Math.round(positive('connections', args.connections)),
+  duration: positive('duration', args.duration),
+};
+const warmup = Number(args.warmup) > 0 ? Number(args.warmup) : 0;
+process.env.LOG_LEVEL ??= 'warn';
+
+/** The scenarios asked for, with the baselines their ratios need, in the list's order. */
+function selected(): Scenario[] {
+  if (!args.only) return [...scenarios];
+  const wanted = new Set(
+    args.only
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+  for (const id of wanted) {
+    const scenario = scenarios.find((s) => s.id === id);
+    if (!scenario) throw new Error(`no scenario ${id}; see npm run bench -w @servicebay/bench -- --list`);
+    if (scenario.baseline) wanted.add(scenario.baseline);
+  }
+  return scenarios.filter((s) => wanted.has(s.id));
+}
+
+/** A database of its own for the run, on the configured server; dropped when the run ends. */
+interface RunDatabase {
+  url: string;
+  version: string;
+  drop(): Promise<void>;
+}
+
+async function createRunDatabase(adminUrl: string): Promise<RunDatabase> {
+  const name = `servicebay_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  await admin.connect();
+  try {
+    const version =
+      (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? '?';
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    let dropped = false;
+    return {
+      url: url.toString(),
+      version: version.split(' ')[0] ?? version,
+      async drop() {
+        if (dropped) return;
+        dropped = true;
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        try {
+          await client.query(`drop database if exists ${name} with (force)`);
+        } finally {
+          await client.end();
+        }
+      },
+    };
+  } finally {
+    await admin.end();
+  }
+}
+
+let child: ChildProcess | undefined;
+
+/** Starts a scenario's server in its own process and waits until it listens. */
+function startTarget(
+  scenario: Scenario,
+  databaseUrl: string,
+  workDir: string,
+): Promise<{ port: number; request: BenchRequest }> {
+  return new Promise((resolve, reject) => {
+    const proc = fork(TARGET_PROCESS, [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        BENCH_SCENARIO: scenario.id,
+        BENCH_DATABASE_URL: databaseUrl,
+        BENCH_WORK_DIR: workDir,
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child = proc;
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error('the server did not start within 120 s'));
+    }, 120_000);
+    proc.once('message', (message: ChildMessage) => {
+      clearTimeout(timer);
+      if (message.type === 'ready') resolve({ port: message.port, request: message.request });
+      else reject(new Error(message.message));
+    });
+    proc.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the server process exited (${signal ?? code}) before it listened`));
+    });
+  });
+}
+
+/** Asks the scenario's process to close its server and pools, and waits for it to exit. */
+function stopTarget(): Promise<void> {
+  const proc = child;
+  child = undefined;
+  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+    proc.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (proc.connected) proc.send({ type: 'stop' } satisfies ParentMessage);
+    else proc.kill('SIGTERM');
+  });
+}
+
+let workDir: string | undefined;
+
+function removeWorkDir() {
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+  workDir = undefined;
+}
+
+async function measure(scenario: Scenario, databaseUrl: string): Promise<Row> {
+  workDir = mkdtempSync(path.join(os.tmpdir(), `servicebay-bench-${scenario.id}-`));
+  try {
+    const { port, request } = await startTarget(scenario, databaseUrl, workDir);
+    await preflight(port, request);
+    if (warmup) await load(port, request, { ...loadOptions, duration: warmup });
+    const measurement = await load(port, request, loadOptions);
+    // autocannon drops its sockets at the bell with requests still in the handlers; let them
+    // finish before the pools close under them (else each logs a "pool has ended" error).
+    await sleep(500);
+    return { scenario, measurement };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`  ${scenario.id} failed: ${message}`);
+    return { scenario, note: `failed: ${message.split('\n')[0]?.replace(/^Error: /, '')}` };
+  } finally {
+    await stopTarget();
+    removeWorkDir();
+  }
+}
+
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const plan = selected();
+let database: RunDatabase | undefined;
+
+async function cleanUp() {
+  await stopTarget();
+  removeWorkDir();
+  await database?.drop();
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n${signal}: stopping`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const rows: Row[] = [];
+try {
+  if (plan.some((s) => s.engine === 'postgres')) {
+    try {
+      database = await createRunDatabase(adminUrl);
+    } catch (error) {
+      console.error(
+        `PostgreSQL at ${adminUrl} is not usable (${(error as Error).message}); its scenarios are skipped.`,
+      );
+    }
+  }
+  const info: RunInfo = {
+    date: new Date(),
+    connections: loadOptions.connections,
+    warmup,
+    duration: loadOptions.duration,
+    postgresVersion: database?.version ?? null,
+    loadAverage: os.loadavg()[0] ?? 0,
+    idleBefore: await idleShare(),
+  };
+  console.log(`Machine: ${machineLine(info)}`);
+  console.log(
+    `Load: ${info.connections} connections, ${warmup} s warm-up + ${info.duration} s per scenario\n`,
+  );
+  if (info.idleBefore < 0.8) {
+    console.warn(
+      `Warning: the machine is busy (CPU ${Math.round(info.idleBefore * 100)} % idle); figures will be low.\n`,
+    );
+  }
+
+  for (const scenario of plan) {
+    if (interrupted) break;
+    if (scenario.engine === 'postgres' && !database) {
+      rows.push({ scenario, note: 'skipped: no PostgreSQL' });
+      continue;
+    }
+    console.log(`- ${scenario.id}: ${scenario.title}`);
+    rows.push(await measure(scenario, database?.url ?? ''));
+  }
+
+  console.log(`\n${consoleTable(rows)}\n`);
+  if (!args['no-record'] && !interrupted) {
+    appendResults(RESULTS_FILE, markdownSection(rows, info));
+    console.log(`Appended to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  }
+} finally {
+  await cleanUp();
+}
+
+const bad = rows.some((r) =>
+  !r.measurement ? !r.note?.startsWith('skipped') : r.measurement.problems.length > 0,
+);
+process.exit(bad ? 1 : 0);
