@@ -1,4 +1,4 @@
-import { ROLES, roleReach, type AnyRoute, type Role, pathParamNames, fillPath } from '@servicebay/domain';
+import { ROLES, roleReach, rolesOf, type AnyRoute, type Role, pathParamNames, fillPath } from '@servicebay/domain';
 import type { TestApp } from '../app.js';
 import { bearer } from '../factories.js';
 import type { SampleFactory, TenantWorld } from './samples.js';
@@ -22,18 +22,8 @@ interface Attempt {
 }
 
 function allowedRoles(route: AnyRoute): readonly Role[] {
-  const rule = route.access;
-  switch (rule.kind) {
-    case 'public':
-      return ROLES;
-    case 'signedIn':
-    case 'store':
-    case 'self':
-    case 'user':
-      return rule.roles;
-    case 'customer':
-      return [...rule.staffRoles, 'consumer', 'customer'];
-  }
+  const roles = rolesOf(route.access);
+  return roles === 'everyone' ? ROLES : roles;
 }
 
 /**
