@@ -6,6 +6,7 @@ import { storeRoutes } from './stores/store.routes.js';
 import { passwordRoutes } from './identity/password.routes.js';
 import { i18nRoutes } from './i18n/i18n.routes.js';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.js';
+import { ssoRoutes } from './identity/sso.routes.js';
 
 /** Every feature's handlers; the registrar checks them against the route table. */
 export function implementations(platform: Platform): Implementation[] {
@@ -14,6 +15,7 @@ export function implementations(platform: Platform): Implementation[] {
   return [
     ...systemRoutes(platform),
     ...sessionRoutes(platform, sessions),
+    ...ssoRoutes(platform, sessions),
     ...storeRoutes(platform, sessions),
     ...passwordRoutes(platform),
     ...i18nRoutes(),

@@ -1,4 +1,5 @@
 import type { TestApp } from '../app.js';
+import { createSsoRepository } from '../../src/modules/identity/sso.repository.js';
 
 /** One store's world as the authorization test sees it. */
 export interface TenantWorld {
@@ -19,4 +20,15 @@ export const paramSamples: Record<string, SampleFactory> = {
   userRef: async (_t, _world, caller) => caller.id,
   languageFile: async () => 'en.i18n.json',
   token: async () => 'a-reset-token-that-does-not-exist-0000',
+  // Disabled, so any number of samples fit beside the account's one enabled configuration.
+  configurationId: async (t, world) =>
+    (
+      await createSsoRepository(t.platform.database.db).createConfiguration({
+        accountId: world.store.accountId,
+        issuer: 'https://idp.example.test',
+        clientId: 'servicebay',
+        clientSecret: 'sample-secret',
+        enabled: false,
+      })
+    ).id,
 };

@@ -17,17 +17,21 @@ import { createIdentityRepository } from './identity.repository.js';
 import { createLimiter } from './login-limiter.js';
 import { createSessionService, type SessionService } from './session.service.js';
 import { presentUser } from './user.presenter.js';
+import { createSsoRepository } from './sso.repository.js';
+import { createSsoDirectory } from './sso.service.js';
 
 export function createSessions(platform: Platform) {
   const { config } = platform;
+  const repo = createIdentityRepository(platform.database.db);
   return createSessionService({
-    repo: createIdentityRepository(platform.database.db),
+    repo,
     tokens: platform.tokens,
     policy: config.session,
     limiters: {
       perAddress: createLimiter({ limit: config.session.attemptsPerAddressPerMinute, windowMs: 60_000 }),
       perUsername: createLimiter({ limit: config.session.attemptsPerUsernamePerMinute, windowMs: 60_000 }),
     },
+    sso: createSsoDirectory({ repo: createSsoRepository(platform.database.db), identity: repo }),
   });
 }
 

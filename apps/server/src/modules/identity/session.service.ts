@@ -21,13 +21,20 @@ function sha256(value: string) {
   return createHash('sha256').update(value).digest('hex');
 }
 
+/** Which users sign in at their account's identity provider (sso.service.ts). */
+export interface SsoDirectory {
+  /** The address that starts a user's single sign-on, or null when the user signs in here. */
+  loginUrlFor(user: UserRow, typedUsername: string): Promise<string | null>;
+}
+
 export function createSessionService(deps: {
   repo: IdentityRepository;
   tokens: TokenService;
   policy: SessionPolicy;
   limiters: { perAddress: Limiter; perUsername: Limiter };
+  sso: SsoDirectory;
 }) {
-  const { repo, tokens, policy, limiters } = deps;
+  const { repo, tokens, policy, limiters, sso } = deps;
   // Verifying against a real hash for unknown users keeps their answer as slow as a wrong password.
   let dummyHash: Promise<string> | undefined;
 
@@ -87,12 +94,21 @@ export function createSessionService(deps: {
       return issue(user, randomUUID());
     },
 
-    async strategy(username: string): Promise<{ strategy: 'default' | 'sso' }> {
+    async strategy(username: string): Promise<{ strategy: 'default' | 'sso'; loginUrl?: string }> {
       const user = await repo.userByUsername(username.trim());
       if (!user || !user.active) {
         throw new AppError(400, 'USER_NOT_FOUND', `We don't have a user ${username.trim()}`);
       }
-      return { strategy: 'default' };
+      const loginUrl = await sso.loginUrlFor(user, username.trim());
+      return loginUrl ? { strategy: 'sso', loginUrl } : { strategy: 'default' };
+    },
+
+    /**
+     * A new sign-in for a user whose identity was proven elsewhere (single sign-on): a token pair
+     * starting its own refresh family, exactly as a password login makes.
+     */
+    async startSession(user: UserRow): Promise<TokenPair> {
+      return issue(user, randomUUID());
     },
 
     async refresh(refreshToken: string): Promise<TokenPair> {
