@@ -1,18 +1,56 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { LEGACY_DASHBOARD_PATHS, SSO_RETURN_PATH, STAFF_PATHS } from '@servicebay/domain';
 import { LoadingBar, UiProvider } from '@servicebay/ui';
 import { ServicesContext, type Services } from './context.js';
+import { DashboardPage } from './pages/DashboardPage.js';
+import { GoHome } from './pages/GoHome.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
+import { PlaceholderPage, type PlaceholderPageId } from './pages/PlaceholderPage.js';
+import { ResetPasswordPage } from './pages/ResetPasswordPage.js';
+import { SsoReturnPage } from './pages/SsoReturnPage.js';
+import { WorkersPage } from './pages/WorkersPage.js';
+import { APP_BASENAME, routerPath } from './paths.js';
+import { RequireSession } from './session/RequireSession.js';
 
-export function App({ i18n, api, basename = '/app' }: Services & { basename?: string }) {
+const to = (fullPath: string) => routerPath(fullPath)!;
+
+/** The destinations later issues build, at their spec §2 paths (router paths, without /app). */
+const PLACEHOLDER_ROUTES: Array<[path: string, page: PlaceholderPageId]> = [
+  ['/v2/account/:accountId/store', 'accountStores'],
+  ['/v2/account/:accountId/store/:storeId/user', 'storeUsers'],
+  ['/v2/account/:accountId/analytics', 'analytics'],
+  [to(STAFF_PATHS.setupWizard), 'setupWizard'],
+  [to(STAFF_PATHS.admin), 'admin'],
+  [to(STAFF_PATHS.training), 'training'],
+  [to(STAFF_PATHS.education), 'education'],
+  [to(STAFF_PATHS.userCreated), 'userCreated'],
+  [to(STAFF_PATHS.advancedSearch), 'advancedSearch'],
+  [to(STAFF_PATHS.paymentHistory), 'payments'],
+  [to(STAFF_PATHS.notifications), 'notifications'],
+  [to(STAFF_PATHS.help), 'help'],
+];
+
+export function App({ i18n, api, session, basename = APP_BASENAME }: Services & { basename?: string }) {
   // The API client already retries what is worth retrying (spec §8); a second layer would multiply waits.
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } }),
   );
-  const [services] = useState(() => ({ i18n, api }));
+  const [services] = useState(() => ({ i18n, api, session }));
+
+  useEffect(
+    () =>
+      session.state.subscribe((state) => {
+        // Signed out: nothing of the previous user stays in memory on a shared tablet. After the
+        // current render, so the pages being left do not refetch what is being dropped.
+        if (!state) setTimeout(() => queryClient.clear(), 0);
+      }),
+    [session, queryClient],
+  );
+
   return (
     <ServicesContext.Provider value={services}>
       <I18nextProvider i18n={i18n.i18n}>
@@ -21,8 +59,20 @@ export function App({ i18n, api, basename = '/app' }: Services & { basename?: st
             <LoadingBar source={api.progress} />
             <BrowserRouter basename={basename}>
               <Routes>
-                <Route index element={<Navigate to="/login" replace />} />
                 <Route path="/login" element={<LoginPage />} />
+                <Route path={to(STAFF_PATHS.resetPassword)} element={<ResetPasswordPage />} />
+                <Route path={to(SSO_RETURN_PATH)} element={<SsoReturnPage />} />
+                {Object.entries(LEGACY_DASHBOARD_PATHS).map(([path, variant]) => (
+                  <Route key={path} path={to(path)} element={<Navigate to={to(STAFF_PATHS.dashboardVariant(variant))} replace />} />
+                ))}
+                <Route element={<RequireSession />}>
+                  <Route index element={<GoHome />} />
+                  <Route path={to(STAFF_PATHS.workers)} element={<WorkersPage />} />
+                  <Route path={to(STAFF_PATHS.dashboard)} element={<DashboardPage />} />
+                  {PLACEHOLDER_ROUTES.map(([path, page]) => (
+                    <Route key={path} path={path} element={<PlaceholderPage key={page} page={page} />} />
+                  ))}
+                </Route>
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>
             </BrowserRouter>

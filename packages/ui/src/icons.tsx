@@ -65,3 +65,9 @@ export const WifiOffIcon = (props: IconProps) => (
     <path d="M2 2l20 20M8.5 16.4a5 5 0 017 0M5 12.9a10 10 0 015.2-2.8M19 12.9a10 10 0 00-2.2-1.6M1.5 9.3A15 15 0 016 6.4M22.5 9.3A15 15 0 0011 5.1M12 20h.01" />
   </Icon>
 );
+
+export const CircleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+  </Icon>
+);

@@ -24,3 +24,4 @@ export { Logo, type LogoProps } from './Logo.js';
 export { NotFound } from './NotFound.js';
 export * from './icons.js';
 export { PasswordField } from './PasswordField.js';
+export { PasswordRules } from './PasswordRules.js';

@@ -32,9 +32,12 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed grey (gray.6) reads at 3.3:1 on white; gray.7 passes WCAG AA. */
+/**
+ * Mantine's dimmed grey (gray.6) reads at 3.3:1 on white; gray.7 passes WCAG AA. Its error red
+ * (red.6) fails AA for small text too; red.8 passes.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' },
   dark: {},
 });

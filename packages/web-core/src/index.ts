@@ -7,3 +7,4 @@ export { DEFAULT_RETRY_POLICY, RETRYABLE_STATUSES, isRetryable, retryDelayMs, ty
 export * from './realtime/client.js';
 export * from './react.js';
 export * from './i18n/index.js';
+export * from './session/index.js';

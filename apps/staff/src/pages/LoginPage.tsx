@@ -1,52 +1,111 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isLanguage } from '@servicebay/domain';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { isLanguage, loginRoute, loginStrategyRoute } from '@servicebay/domain';
 import { LanguageSelector, PasswordField, useAlerts } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
-import { canSubmitLogin, LOGIN_PATH, loginBody, loginFailure, userLanguageAfterLogin, type LoginFields } from './login.js';
+import { useFinishSignIn, useInactiveStoreWarning } from '../session/useFinishSignIn.js';
+import { ForgotPasswordModal } from './ForgotPasswordModal.js';
+import { canSubmitLogin, loginBody, loginFailure, type LoginFields } from './login.js';
+
+/** What another page hands the login page when it sends the user here. */
+export interface LoginArrival {
+  passwordChanged?: boolean;
+  username?: string;
+}
+
+/** Tells, once, why the last session ended: expired, inactivity, another window, inactive store. */
+function useSessionEndNotice(arrival: LoginArrival | null, ssoFailed: boolean) {
+  const { session } = useServices();
+  const alerts = useAlerts();
+  const warnInactiveStore = useInactiveStoreWarning();
+  const { t } = useTranslation('staff');
+  useEffect(() => {
+    if (ssoFailed) {
+      alerts.show({ type: 'danger', strongMessage: t('login.ssoFailedTitle'), message: t('login.ssoFailed') });
+    }
+    if (arrival?.passwordChanged) {
+      alerts.show({ type: 'success', strongMessage: t('login.passwordChangedTitle'), message: t('login.passwordChanged') });
+    }
+    const reason = session.takeEndReason();
+    if (reason === 'inactiveStore') void warnInactiveStore();
+    else if (reason === 'expired' || reason === 'inactivity' || reason === 'elsewhere') {
+      alerts.show({ type: 'info', strongMessage: t('login.sessionEndedTitle'), message: t(`login.ended.${reason}`) });
+    }
+    // Once per arrival on the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
 
 export function LoginPage() {
   const { t, i18n } = useTranslation(['staff', 'app']);
   const services = useServices();
+  const { session, api } = services;
   const alerts = useAlerts();
-  const [fields, setFields] = useState<LoginFields>({ username: '', password: '' });
+  const location = useLocation();
+  const arrival = (location.state as LoginArrival | null) ?? null;
+  const [fields, setFields] = useState<LoginFields>({ username: arrival?.username ?? '', password: '' });
+  const [forgot, setForgot] = useState<{ opened: boolean; locked: boolean }>({ opened: false, locked: false });
+  // Someone already signed in who opens the login page goes home instead.
+  const [signedInOnArrival] = useState(() => session.state.get() !== null);
+  const finishSignIn = useFinishSignIn();
   useDocumentTitle(`${t('staff:login.submit')} · ${t('app:name')}`);
+  const [params] = useSearchParams();
+  useSessionEndNotice(arrival, params.get('sso') === 'failed');
+
+  // Spec §4: the strategy lookup tells own login from single sign-on, looked up as the name is
+  // typed so that an account signing in elsewhere is never asked for a password here. Any
+  // failure (unknown user, offline) leaves the password login as it is.
+  const typed = fields.username.trim();
+  const [lookedUp] = useDebouncedValue(typed, 400);
+  const strategy = useQuery({
+    queryKey: ['loginStrategy', lookedUp],
+    queryFn: ({ signal }) => api.call(loginStrategyRoute, { body: { username: lookedUp }, signal, maxRetries: 0 }),
+    enabled: lookedUp !== '' && !signedInOnArrival,
+    staleTime: 60_000,
+  });
+  const ssoUrl = lookedUp === typed && strategy.data?.strategy === 'sso' ? strategy.data.loginUrl : undefined;
 
   const login = useMutation({
     mutationFn: (body: ReturnType<typeof loginBody>) =>
       // Never replayed on its own: a retried wrong password would count twice towards the lockout.
-      services.api.request({ method: 'POST', path: LOGIN_PATH, body, maxRetries: 0 }),
-    onSuccess: async (answer, body) => {
-      // Storing the session, the user's home page and the chat connection arrive with the identity work.
-      await services.i18n.setUserLanguage(await userLanguageAfterLogin(services.api, answer, body.username));
-      alerts.show({
-        type: 'success',
-        strongMessage: t('staff:login.signedInTitle'),
-        message: t('staff:login.signedIn', { username: body.username }),
-      });
+      api.call(loginRoute, { body, maxRetries: 0 }),
+    onSuccess: async (pair) => {
+      const state = session.signIn(pair);
+      const done = await finishSignIn(state, () => session.logout());
+      if (!done) setFields((current) => ({ ...current, password: '' }));
     },
     onError: (error, body) => {
       const failure = loginFailure(error);
-      alerts.show(
-        failure === 'locked'
-          ? { type: 'danger', strongMessage: t('staff:login.lockedTitle'), message: t('staff:login.locked', { username: body.username }) }
-          : failure === 'unavailable'
+      if (failure === 'locked') {
+        // Spec §8: a 403 opens the forgot-password modal flagged account locked, with the user name.
+        setForgot({ opened: true, locked: true });
+      } else {
+        alerts.show(
+          failure === 'unavailable'
             ? { type: 'warning', strongMessage: t('staff:login.failedTitle'), message: t('staff:login.unavailable') }
-            : { type: 'danger', strongMessage: t('staff:login.failedTitle'), message: t('staff:login.failed') },
-      );
+            : failure === 'tooMany'
+              ? { type: 'warning', strongMessage: t('staff:login.failedTitle'), message: t('staff:login.tooMany') }
+              : { type: 'danger', strongMessage: t('staff:login.failedTitle'), message: t('staff:login.failed') },
+        );
+      }
       // Keep the user name, clear the password: the next attempt starts from a known-empty field.
-      setFields((current) => ({ ...current, password: '' }));
+      setFields({ username: body.username, password: '' });
     },
   });
 
-  const ready = canSubmitLogin(fields) && !login.isPending;
+  if (signedInOnArrival) return <Navigate to="/" replace />;
+
+  const ready = (ssoUrl ? typed !== '' : canSubmitLogin(fields)) && !login.isPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (ready) login.mutate(loginBody(fields));
+    if (!ready) return;
+    if (ssoUrl) window.location.assign(ssoUrl);
+    else login.mutate(loginBody(fields));
   };
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
 
@@ -77,19 +136,28 @@ export function LoginPage() {
               withAsterisk={false}
               data-autofocus
             />
-            <PasswordField
-              label={t('staff:login.password')}
-              name="password"
-              size="lg"
-              autoComplete="current-password"
-              value={fields.password}
-              onChange={(event) => setFields({ ...fields, password: event.currentTarget.value })}
-              required
-              withAsterisk={false}
-            />
+            {ssoUrl ? (
+              <Text role="status">{t('staff:login.ssoIntro')}</Text>
+            ) : (
+              <PasswordField
+                label={t('staff:login.password')}
+                name="password"
+                size="lg"
+                autoComplete="current-password"
+                value={fields.password}
+                onChange={(event) => setFields({ ...fields, password: event.currentTarget.value })}
+                required
+                withAsterisk={false}
+              />
+            )}
             <Button type="submit" size="lg" fullWidth disabled={!ready} loading={login.isPending} loaderProps={{ 'aria-label': t('staff:login.signingIn') }}>
-              {t('staff:login.submit')}
+              {ssoUrl ? t('staff:login.ssoSubmit') : t('staff:login.submit')}
             </Button>
+            <Group justify="center">
+              <Anchor component="button" type="button" fw={600} onClick={() => setForgot({ opened: true, locked: false })}>
+                {t('staff:login.forgot')}
+              </Anchor>
+            </Group>
             <LanguageSelector
               value={language}
               onChange={(next) => void services.i18n.chooseLoginLanguage(next)}
@@ -98,6 +166,14 @@ export function LoginPage() {
           </Stack>
         </form>
       </Paper>
+      <ForgotPasswordModal
+        // A fresh form each time it opens, starting from the user name typed on the page.
+        key={forgot.opened ? 'open' : 'closed'}
+        opened={forgot.opened}
+        locked={forgot.locked}
+        initialUsername={fields.username.trim()}
+        onClose={() => setForgot({ opened: false, locked: false })}
+      />
     </PublicLayout>
   );
 }

@@ -52,6 +52,8 @@ export const ZUser = z.object({
   dashboardVersion: z.number().int(),
   workflowVersion: z.enum(['1', '2']).nullable(),
   isLegacy: z.boolean(),
+  /** Whether the worker has a PIN for worker selection; the PIN itself never leaves the server. */
+  pinSet: z.boolean(),
   isUserOfInactiveStore: z.boolean(),
   sorting: z.string().nullable(),
   filter: z.string().nullable(),

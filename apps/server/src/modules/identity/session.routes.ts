@@ -47,7 +47,7 @@ export function sessionRoutes(platform: Platform, sessions: SessionService) {
 
   return [
     implement(loginRoute, ({ body, request }) => sessions.login({ ...body, address: request.ip })),
-    implement(loginStrategyRoute, ({ body }) => sessions.strategy(body.username)),
+    implement(loginStrategyRoute, ({ body, request }) => sessions.strategy(body.username, request.ip)),
     implement(refreshTokenRoute, ({ body }) => sessions.refresh(body.refreshToken)),
     implement(logoutRoute, ({ body }) => sessions.logout(body.refreshToken)),
     implement(getUserRoute, async ({ params }) => {

@@ -94,7 +94,9 @@ export function createSessionService(deps: {
       return issue(user, randomUUID());
     },
 
-    async strategy(username: string): Promise<{ strategy: 'default' | 'sso'; loginUrl?: string }> {
+    async strategy(username: string, address: string): Promise<{ strategy: 'default' | 'sso'; loginUrl?: string }> {
+      // The spec answers unknown names with 400, which tells who has an account: limit the asking.
+      if (!limiters.perAddress.hit(`strategy:${address}`)) throw tooMany();
       const user = await repo.userByUsername(username.trim());
       if (!user || !user.active) {
         throw new AppError(400, 'USER_NOT_FOUND', `We don't have a user ${username.trim()}`);

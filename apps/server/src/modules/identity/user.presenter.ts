@@ -41,6 +41,7 @@ export function presentUser(user: UserRow, store: StoreRow | null): User {
     dashboardVersion: user.dashboardVersion,
     workflowVersion: store ? readStoreSettings(store.settings).workflowVersion : null,
     isLegacy: user.isLegacy,
+    pinSet: user.pinHash !== null,
     isUserOfInactiveStore: store ? !store.active : false,
     sorting: user.dashboardSorting,
     filter: user.dashboardFilter,

@@ -80,7 +80,7 @@ describe('workers', () => {
 
   it('shows one worker', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/v1/api/store/${store.id}/worker/${tech.id}`, headers: storeHeaders });
-    expect(res.json()).toMatchObject({ _id: tech.id, firstName: 'Theo', workflowVersion: '1' });
+    expect(res.json()).toMatchObject({ _id: tech.id, firstName: 'Theo', workflowVersion: '1', pinSet: true });
   });
 });
 

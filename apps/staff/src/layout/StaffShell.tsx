@@ -1,0 +1,137 @@
+import { useState, type ReactNode } from 'react';
+import { Anchor, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { displayedRole, navigationMenu, STAFF_PATHS, type MenuEntry } from '@servicebay/domain';
+import { Logo, OfflineIcon } from '@servicebay/ui';
+import { useServices } from '../context.js';
+import { GoToAdminModal } from '../pages/GoToAdminModal.js';
+import { routerPath } from '../paths.js';
+import { useSignedIn } from '../session/signed-in.js';
+import { signOut } from '../session/sso.js';
+import { MenuIcon, SignOutIcon } from './menu-icons.js';
+
+const MAIN_ID = 'main-content';
+
+/** The router location an entry leads to, and whether it is the page shown. */
+function entryTarget(entry: MenuEntry) {
+  if (!entry.to) return null;
+  const path = routerPath(entry.to) ?? entry.to;
+  return { path, pathname: path.split('?')[0] };
+}
+
+/**
+ * The frame of every signed-in page (tablet-first): a header with the user's name, displayed
+ * role, offline icon and sign out; the role's menu in a side bar that folds away on phones.
+ */
+export function StaffShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation(['staff', 'app']);
+  const { session } = useServices();
+  const { user, store } = useSignedIn();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [adminOpen, setAdminOpen] = useState(false);
+
+  const onDashboard = location.pathname === routerPath(STAFF_PATHS.dashboard);
+  const menu = navigationMenu(user, store, { systemNotifications: onDashboard });
+  const role = displayedRole(user, user.type);
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
+
+  const signOutNow = async () => {
+    if ((await signOut(session)) === 'done') void navigate('/login', { replace: true });
+  };
+  const switchUser = async () => {
+    // On the shop's shared tablet the Store account comes back to its worker list; elsewhere
+    // switching user means signing out so the next person signs in.
+    if (await session.returnToStore()) void navigate(routerPath(STAFF_PATHS.workers)!, { replace: true });
+    else await signOutNow();
+  };
+  const run = (entry: MenuEntry) => {
+    close();
+    if (entry.action === 'signOut') void signOutNow();
+    else if (entry.action === 'switchUser') void switchUser();
+    else if (entry.action === 'goToAdmin') setAdminOpen(true);
+  };
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      {/* Keyboard users reach the page without tabbing through the whole menu (WCAG 2.4.1). */}
+      <Anchor href={`#${MAIN_ID}`} className="skip-link">
+        {t('staff:shell.skipToContent')}
+      </Anchor>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('staff:shell.closeNavigation') : t('staff:shell.openNavigation')}
+              aria-expanded={opened}
+              aria-controls="staff-navigation"
+            />
+            <Logo size={30} />
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <OfflineIcon />
+            <Box ta="right" data-testid="signed-in-user">
+              <Text fw={600} lh={1.2} truncate maw={220}>
+                {name}
+              </Text>
+              <Text size="sm" c="dimmed" lh={1.2}>
+                {t(`staff:roles.${role}`)}
+              </Text>
+            </Box>
+            <Button variant="default" leftSection={<SignOutIcon />} onClick={() => void signOutNow()} visibleFrom="xs">
+              {t('staff:menu.signOut')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" id="staff-navigation" component="nav" aria-label={t('staff:shell.navigation')}>
+        <ScrollArea type="auto" style={{ flex: 1 }}>
+          <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {menu.map((entry) => {
+              const target = entryTarget(entry);
+              const label = t(`staff:menu.${entry.id}`);
+              const icon = <MenuIcon id={entry.id} />;
+              if (target) {
+                const active = location.pathname === target.pathname;
+                return (
+                  <li key={entry.id}>
+                    <NavLink
+                      component={Link}
+                      to={target.path}
+                      label={label}
+                      leftSection={icon}
+                      active={active}
+                      aria-current={active ? 'page' : undefined}
+                      onClick={close}
+                      data-menu-entry={entry.id}
+                    />
+                  </li>
+                );
+              }
+              return (
+                <li key={entry.id}>
+                  <NavLink component="button" type="button" label={label} leftSection={icon} onClick={() => run(entry)} data-menu-entry={entry.id} />
+                </li>
+              );
+            })}
+          </Stack>
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        {children}
+      </AppShell.Main>
+      <GoToAdminModal opened={adminOpen} onClose={() => setAdminOpen(false)} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { adminDestination, adminPinLoginRoute, loginRoute, logoutRoute } from '@servicebay/domain';
+import { PasswordField, useAlerts } from '@servicebay/ui';
+import { useServices } from '../context.js';
+import { useSignedIn } from '../session/signed-in.js';
+import { useGoTo } from '../session/useFinishSignIn.js';
+import { loginFailure } from './login.js';
+
+/**
+ * Spec §2 go-to-admin: legacy users confirm with the store's admin PIN, everyone else with their
+ * own password again. A refusal closes the modal with 'Could not login with that user name and
+ * password' (spec §8); success opens the admin pages of the role.
+ */
+export function GoToAdminModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['staff', 'ui']);
+  const { api } = useServices();
+  const { user } = useSignedIn();
+  const alerts = useAlerts();
+  const goTo = useGoTo();
+  const [secret, setSecret] = useState('');
+  // A legacy user without a store has no PIN to give: the password is the way in.
+  const withPin = user.isLegacy && user.storeId !== null;
+
+  const close = () => {
+    setSecret('');
+    onClose();
+  };
+
+  const confirm = useMutation({
+    mutationFn: async (value: string) => {
+      if (withPin) {
+        await api.call(adminPinLoginRoute, { body: { adminPIN: value, storeId: user.storeId! }, maxRetries: 0 });
+        return;
+      }
+      // Logging in again proves the password; the extra sign-in it opens is closed at once.
+      const pair = await api.call(loginRoute, { body: { username: user.username, password: value }, maxRetries: 0 });
+      void api.call(logoutRoute, { body: { refreshToken: pair.refreshToken } }).catch(() => undefined);
+    },
+    onSuccess: () => {
+      const destination = adminDestination(user);
+      close();
+      if (destination) goTo(destination);
+    },
+    onError: (error) => {
+      close();
+      const failure = loginFailure(error);
+      alerts.show(
+        failure === 'locked'
+          ? { type: 'danger', strongMessage: t('staff:login.lockedTitle'), message: t('staff:login.locked', { username: user.username }) }
+          : failure === 'unavailable'
+            ? { type: 'warning', strongMessage: t('staff:goToAdmin.title'), message: t('staff:login.unavailable') }
+            : { type: 'danger', strongMessage: t('staff:goToAdmin.title'), message: t('staff:goToAdmin.failed') },
+      );
+    },
+  });
+
+  // Spec §5: a blank password (or a PIN that is not 4 to 8 digits) is never sent.
+  const valid = withPin
+    ? (adminPinLoginRoute.body?.safeParse({ adminPIN: secret, storeId: user.storeId }).success ?? false)
+    : secret.trim() !== '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid && !confirm.isPending) confirm.mutate(withPin ? secret.trim() : secret);
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('staff:goToAdmin.title')} centered closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text>{withPin ? t('staff:goToAdmin.pinIntro') : t('staff:goToAdmin.passwordIntro')}</Text>
+          <PasswordField
+            label={withPin ? t('staff:goToAdmin.pin') : t('staff:goToAdmin.password')}
+            description={withPin ? t('staff:workers.pinHint') : undefined}
+            autoComplete={withPin ? 'off' : 'current-password'}
+            inputMode={withPin ? 'numeric' : undefined}
+            value={secret}
+            onChange={(event) => setSecret(event.currentTarget.value)}
+            data-autofocus
+            size="md"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('ui:dialog.cancel')}
+            </Button>
+            <Button type="submit" disabled={!valid} loading={confirm.isPending}>
+              {t('staff:goToAdmin.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import { getStoreRoute, getUserRoute, HomeRouteError, homeRoute, type Store, type User } from '@servicebay/domain';
+import { isApiError, type ApiClient, type SessionClaims } from '@servicebay/web-core';
+
+export type SignInOutcome =
+  | { kind: 'home'; path: string; user: User; store: Store | null }
+  /** Spec §4: an inactive-store user is logged out with the warning modal. */
+  | { kind: 'inactiveStore' }
+  /** Spec §8: the user fetch returned nothing; credentials are cleared. */
+  | { kind: 'noUser' }
+  /** Spec §2: 'Unable to find route for {role}'. */
+  | { kind: 'noRoute'; role: string };
+
+/** The signed-in user and its store (null for account, partner and portal users). */
+export async function loadSignedIn(api: ApiClient, claims: Pick<SessionClaims, 'id' | 'storeId'>, signal?: AbortSignal) {
+  const [user, store] = await Promise.all([
+    api.call(getUserRoute, { params: { userRef: claims.id }, signal }),
+    claims.storeId ? api.call(getStoreRoute, { params: { storeId: claims.storeId }, signal }) : Promise.resolve(null),
+  ]);
+  return { user, store };
+}
+
+/**
+ * What follows a successful login (spec §4 "Login and session"): the token decoded, the user
+ * and its store fetched, then the user's home. Other failures (offline, 5xx) reject.
+ */
+export async function completeSignIn(api: ApiClient, claims: SessionClaims): Promise<SignInOutcome> {
+  if (claims.isUserOfInactiveStore) return { kind: 'inactiveStore' };
+  let loaded: Awaited<ReturnType<typeof loadSignedIn>>;
+  try {
+    loaded = await loadSignedIn(api, claims);
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return { kind: 'noUser' };
+    throw error;
+  }
+  if (loaded.user.isUserOfInactiveStore) return { kind: 'inactiveStore' };
+  try {
+    return { kind: 'home', path: homeRoute(loaded.user, loaded.store), ...loaded };
+  } catch (error) {
+    if (error instanceof HomeRouteError) return { kind: 'noRoute', role: error.role };
+    throw error;
+  }
+}
