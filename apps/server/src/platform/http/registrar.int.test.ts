@@ -154,6 +154,36 @@ describe('input validation', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('waits for running handlers before app.close() resolves', async () => {
+    let finish: () => void = () => {};
+    const waiting = defineRoute({ ...createThing, id: 'fixture.waiting', path: '/v2/api/store/:storeId/fixtureWaiting' });
+    const own = await createTestApp({}, {
+      extra: {
+        table: [waiting],
+        implementations: [
+          implement(waiting, async ({ body }) => {
+            await new Promise<void>((resolve) => (finish = resolve));
+            return { id: 'late', name: body.name };
+          }),
+        ],
+      },
+    });
+    const store = await own.make.store();
+    const auth = { ...(await bearer(own.platform.tokens, await own.make.user('ServiceAdvisor', store))), 'content-type': 'application/json' };
+    const request = own.app.inject({ method: 'POST', url: `/v2/api/store/${store.id}/fixtureWaiting`, headers: auth, payload: { name: 'w' } });
+    await new Promise((r) => setTimeout(r, 50));
+    let closed = false;
+    const closing = own.app.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toBe(false);
+    finish();
+    await closing;
+    expect((await request).statusCode).toBe(201);
+    await own.close();
+  });
+});
+
 describe('Idempotency-Key', () => {
   const post = (url: string, key: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: { ...headers, 'idempotency-key': key }, payload });

@@ -58,7 +58,12 @@ export interface RegistrarDeps {
    * runs (404 when it is elsewhere or missing). Handlers still scope their queries by store.
    */
   pathResources?: Record<string, (id: string) => Promise<ResourceOwner | null>>;
+  /** Counts running handlers for graceful shutdown; one is made per registration when absent. */
+  inFlight?: InFlightTracker;
 }
+
+/** How long shutdown waits for running handlers before closing anyway. */
+const DRAIN_TIMEOUT_MS = 15_000;
 
 /** The tenant a resource belongs to: a store, or (for account-level users) an account. */
 export interface ResourceOwner {
@@ -67,6 +72,43 @@ export interface ResourceOwner {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Counts handlers still running. A handler whose client went away keeps running after Fastify has
+ * closed its connection, so shutdown waits for this to reach zero before closing the database.
+ */
+export function createInFlightTracker() {
+  let count = 0;
+  let waiters: Array<() => void> = [];
+  return {
+    enter() {
+      count++;
+    },
+    leave() {
+      count--;
+      if (count === 0) {
+        for (const wake of waiters) wake();
+        waiters = [];
+      }
+    },
+    get count() {
+      return count;
+    },
+    /** Resolves when no handler runs, or after timeoutMs, whichever comes first. */
+    idle(timeoutMs: number): Promise<void> {
+      if (count === 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+export type InFlightTracker = ReturnType<typeof createInFlightTracker>;
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -174,12 +216,17 @@ export function registerRoutes(
     throw new Error('User-scoped routes need a userScope resolver');
   }
 
+  const inFlight = deps.inFlight ?? createInFlightTracker();
+  // onClose runs once the server stopped taking connections, before app.close() resolves.
+  app.addHook('onClose', async () => inFlight.idle(DRAIN_TIMEOUT_MS));
+
   for (const impl of byRoute.values()) {
     const { route } = impl;
     app.route({
       method: route.method,
       url: route.path,
       handler: async (request, reply) => {
+        inFlight.enter();
         try {
           const token = bearerToken(request);
           const principal = token ? await deps.tokens.verifyAccess(token) : null;
@@ -240,6 +287,8 @@ export function registerRoutes(
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           return sendError(reply, error);
+        } finally {
+          inFlight.leave();
         }
       },
     });
