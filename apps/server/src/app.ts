@@ -12,6 +12,7 @@ import { cacheStoreOwnership } from './modules/tenancy/store-ownership.cache.js'
 import { implementations } from './modules/index.js';
 import { registerRealtime } from './platform/realtime/realtime.routes.js';
 import { userOwnerResolver, userScopeResolver } from './modules/identity/session.routes.js';
+import { customerOwnerResolvers } from './modules/customers/customers.routes.js';
 
 export interface BuildOptions {
   /** Extra handlers, for tests that mount fixture routes beside the real table. */
@@ -55,12 +56,14 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     },
   });
 
+  const customerOwners = customerOwnerResolvers(platform);
   const deps = {
     tokens: platform.tokens,
     tenancy: cacheStoreOwnership(createTenancyRepository(platform.database.db)),
     idempotency: createIdempotency(createIdempotencyRepository(platform.database.db), config.requestTimeoutMs * 2),
     userScope: userScopeResolver(platform),
-    pathResources: { userId: userOwnerResolver(platform) },
+    pathResources: { userId: userOwnerResolver(platform), ...customerOwners.pathResources },
+    customerStore: customerOwners.customerStore,
   };
   registerRoutes(app, routeTable, implementations(platform), deps);
   if (options.extra) registerRoutes(app, options.extra.table, options.extra.implementations, deps);

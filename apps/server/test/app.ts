@@ -24,6 +24,8 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'servicebay-test-'));
   const config = {
     ...loadConfig({ JWT_SECRET: 'test-secret-of-at-least-32-characters!!', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false' }),
+    // One expanded vPIC database for every test file of the run (75 MB; seconds to expand).
+    vpicDbPath: path.join(os.tmpdir(), 'servicebay-vpic', 'vpic.lite.db'),
     ...overrides,
   };
   const platform = await createPlatform(config, await createTestDatabase());

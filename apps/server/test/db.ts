@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { fromPglite, fromPool, type Database } from '../src/platform/db/client.js';
+import { PGLITE_EXTENSIONS, fromPglite, fromPool, type Database } from '../src/platform/db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +20,7 @@ let templateBytes: Buffer | undefined;
 export async function createTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') {
     templateBytes ??= readFileSync(inject('pgliteTemplate'));
-    const client = await PGlite.create({ loadDataDir: new Blob([templateBytes]) });
+    const client = await PGlite.create({ loadDataDir: new Blob([templateBytes]), extensions: PGLITE_EXTENSIONS });
     return fromPglite(client);
   }
   const url = process.env.TEST_DATABASE_URL!;

@@ -4,6 +4,7 @@ import type { Db } from '../src/platform/db/client.js';
 import { accounts, partners, stores, users } from '../src/platform/db/schema.js';
 import type { Principal } from '../src/platform/auth/principal.js';
 import type { TokenService } from '../src/platform/auth/tokens.js';
+import { createCustomersRepository, type NewCustomer, type NewVehicle } from '../src/modules/customers/customers.repository.js';
 
 /** Test data, built by each test for itself. */
 export function factories(db: Db) {
@@ -41,6 +42,15 @@ export function factories(db: Db) {
         })
         .returning();
       return row!;
+    },
+    /** A customer of the store, in a household of its own unless one is given. */
+    async customer(store: { id: string }, fields: Partial<Omit<NewCustomer, 'storeId'>> = {}) {
+      return createCustomersRepository(db).insertCustomer({ firstName: 'Pat', lastName: 'Sample', ...fields, storeId: store.id });
+    },
+    /** A vehicle in the given household (a new customer's household when none is given). */
+    async vehicle(store: { id: string }, fields: Partial<Omit<NewVehicle, 'storeId'>> = {}) {
+      const householdId = fields.householdId ?? (await this.customer(store)).householdId;
+      return createCustomersRepository(db).insertVehicle({ make: 'Honda', model: 'Civic', year: 2018, ...fields, householdId, storeId: store.id });
     },
   };
 }

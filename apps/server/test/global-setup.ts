@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPool, migrateDatabase } from '../src/platform/db/client.js';
+import { PGLITE_EXTENSIONS, fromPglite, fromPool, migrateDatabase } from '../src/platform/db/client.js';
 
 /**
  * Migrates one template database per run; every test file then starts from a copy of it
@@ -14,7 +14,7 @@ export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'servicebay-template-'));
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await migrateDatabase(fromPglite(client));
     const dump = await client.dumpDataDir('none');
     const file = path.join(dir, 'template.tar');

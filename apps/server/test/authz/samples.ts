@@ -20,6 +20,14 @@ export const paramSamples: Record<string, SampleFactory> = {
   userRef: async (_t, _world, caller) => caller.id,
   languageFile: async () => 'en.i18n.json',
   token: async () => 'a-reset-token-that-does-not-exist-0000',
+  customerId: async (t, world) => (await t.make.customer(world.store)).id,
+  householdId: async (t, world) => (await t.make.customer(world.store)).householdId!,
+  vehicleId: async (t, world) => (await t.make.vehicle(world.store)).id,
+  vin: async () => '1HGCM82633A004352',
+  year: async () => '2003',
+  make: async () => 'Honda',
+  model: async () => 'Accord',
+  engine: async () => '3.0L 6 cyl',
   // Disabled, so any number of samples fit beside the account's one enabled configuration.
   configurationId: async (t, world) =>
     (

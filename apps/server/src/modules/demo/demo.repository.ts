@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, partners, stores, users } from '../../platform/db/schema.js';
+import { createCustomersRepository } from '../customers/customers.repository.js';
 
 export function createDemoRepository(db: Db) {
   return {
@@ -32,6 +33,8 @@ function writer(db: Db) {
     async users(values: Array<typeof users.$inferInsert>) {
       await db.insert(users).values(values);
     },
+    /** Customers and vehicles go through their feature's repository, which keeps search_text. */
+    customers: createCustomersRepository(db),
   };
 }
 

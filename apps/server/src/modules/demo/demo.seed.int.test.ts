@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo.seed.js';
+import { DEMO_VEHICLES } from './demo.customers.js';
+import { createVehicleDataService } from '../vehicle-data/vehicle-data.service.js';
+import { bearer } from '../../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,5 +33,35 @@ describe('demo data', () => {
     expect(owner?.storeId).toBeNull();
     expect(owner?.accountId).toBe(byName.Downtown!.accountId);
     expect(await verifyPassword(advisor!.passwordHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('gives Downtown about forty customers and sixty vehicles, with jane@ and fleet@', async () => {
+    const db = t.platform.database.db;
+    const downtown = (await db.query.stores.findMany()).find((s) => s.name === 'Downtown')!;
+    const customers = await db.query.customers.findMany({ where: (c, { eq }) => eq(c.storeId, downtown.id) });
+    const vehicles = await db.query.vehicles.findMany({ where: (v, { eq }) => eq(v.storeId, downtown.id) });
+    expect(customers).toHaveLength(40);
+    expect(vehicles).toHaveLength(60);
+    const advisor = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'advisor') });
+    const headers = await bearer(t.platform.tokens, advisor!);
+    const household = async (email: string) => {
+      const c = customers.find((x) => x.email === email)!;
+      const res = await t.app.inject({ method: 'GET', url: `/v2/api/store/${downtown.id}/customer/${c.id}/household`, headers });
+      return res.json();
+    };
+    expect((await household('jane@example.com')).vehicles).toHaveLength(2);
+    const fleet = await household('fleet@example.com');
+    expect(fleet.customers[0].business).toBe('Fleet Express Deliveries');
+    expect(fleet.vehicles.map((v: { fleetNumber: string }) => v.fleetNumber).sort()).toEqual(['101', '102', '103', '104', '105', '106']);
+    const byPhone = await t.app.inject({ method: 'GET', url: `/v2/search/store/${downtown.id}/household?search=555-0103`, headers });
+    // Marc came first in his household: the main customer stays first.
+    expect(byPhone.json()._embedded.household[0].customers.map((c: { firstName: string }) => c.firstName)).toEqual(['Marc', 'Sophie']);
+  });
+
+  it('holds VINs the offline decoder reads as stored', async () => {
+    const vpic = createVehicleDataService(t.platform.config.vpicDbPath);
+    for (const [vin, year, make, model, engine, trim] of DEMO_VEHICLES) {
+      expect(await vpic.decodeVin(vin)).toMatchObject({ vin, year, make, model, engine, trim, checkDigitValid: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { ZStoreSettings, type OpenDay } from '@servicebay/domain';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { createDemoRepository } from './demo.repository.js';
+import { demoHouseholds } from './demo.customers.js';
 
 /** Every demo user's password; listed in the README. */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -126,6 +127,13 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         };
       }),
     );
+    const downtown = storesByKey.downtown.id;
+    for (const plan of demoHouseholds()) {
+      const [first, ...others] = plan.customers;
+      const main = await w.customers.insertCustomer({ ...first!, storeId: downtown });
+      for (const c of others) await w.customers.insertCustomer({ ...c, storeId: downtown, householdId: main.householdId });
+      for (const v of plan.vehicles) await w.customers.insertVehicle({ ...v, storeId: downtown, householdId: main.householdId });
+    }
   });
   return true;
 }

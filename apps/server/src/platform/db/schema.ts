@@ -239,3 +239,103 @@ export const sentMessages = pgTable(
   },
   (t) => [index('sent_messages_created_idx').on(t.createdAt)],
 );
+
+/** Spec §3 Household: the customers and vehicles that come in together (a family, a fleet). */
+export const households = pgTable(
+  'households',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('households_store_idx').on(t.storeId)],
+);
+
+/**
+ * Spec §3 Customer. Phones are stored as their ten digits. `search_text` holds what the household
+ * search matches (names, business, e-mail, phone digits), lower-cased, written by the repository.
+ * A customer taken out of its household keeps its record (household_id null) for its history.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    householdId: uuid('household_id').references(() => households.id),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    business: text('business'),
+    honorific: text('honorific').notNull().default('Mr'),
+    email: text('email'),
+    mobilePhone: text('mobile_phone'),
+    homePhone: text('home_phone'),
+    workPhone: text('work_phone'),
+    primaryPhone: text('primary_phone'),
+    permissionToText: boolean('permission_to_text').notNull().default(false),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customers_store_name_idx').on(t.storeId, t.lastName, t.firstName, t.id),
+    index('customers_store_email_idx').on(t.storeId, sql`lower(${t.email})`),
+    index('customers_household_idx').on(t.householdId),
+    // btree_gin lets the store id lead a trigram index: a store's search reads only its own rows.
+    index('customers_store_search_idx').using('gin', t.storeId, t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** Spec §3 Vehicle. `search_text`: plate (as typed and compact), VIN, fleet number, lower-cased. */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    householdId: uuid('household_id').references(() => households.id),
+    vin: text('vin'),
+    year: integer('year'),
+    make: text('make'),
+    model: text('model'),
+    engine: text('engine'),
+    trim: text('trim'),
+    customYmme: boolean('custom_ymme').notNull().default(false),
+    carId: text('car_id'),
+    licensePlate: text('license_plate'),
+    fleetNumber: text('fleet_number'),
+    color: text('color'),
+    blockedFields: jsonb('blocked_fields').$type<string[]>().notNull().default([]),
+    state: text('state'),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('vehicles_household_idx').on(t.householdId, t.year, t.id),
+    index('vehicles_store_search_idx').using('gin', t.storeId, t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * The generic maintenance schedule (spec §7 .../engine/{e}/maintenance): reference data, not a
+ * tenant's, seeded by its migration. Each row is one service due every `miles` / `kilometres`
+ * (or `months`, whichever comes first) for the powertrains it names.
+ */
+export const maintenanceIntervals = pgTable(
+  'maintenance_intervals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    miles: integer('miles').notNull(),
+    kilometres: integer('kilometres').notNull(),
+    months: integer('months'),
+    /** Replace, Inspect, Rotate... */
+    operation: text('operation').notNull(),
+    item: text('item').notNull(),
+    /** all | combustion | electric */
+    powertrain: text('powertrain').notNull().default('all'),
+  },
+  (t) => [index('maintenance_intervals_miles_idx').on(t.miles)],
+);

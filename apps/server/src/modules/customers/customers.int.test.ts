@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { bearer } from '../../../test/factories.js';
+import { stores } from '../../platform/db/schema.js';
+
+let t: TestApp;
+let store: Awaited<ReturnType<TestApp['make']['store']>>;
+let other: Awaited<ReturnType<TestApp['make']['store']>>;
+let headers: Record<string, string>;
+let otherHeaders: Record<string, string>;
+
+const api = (path: string) => `/v2/api/store/${store.id}${path}`;
+const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, h = headers) =>
+  t.app.inject({ method, url, headers: h, ...(payload ? { payload } : {}) });
+const countRows = async (table: 'customers' | 'vehicles' | 'households') => {
+  const result = await t.platform.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  store = await t.make.store({ name: 'Downtown' });
+  other = await t.make.store({ name: 'Uptown' });
+  headers = await bearer(t.platform.tokens, await t.make.user('ServiceAdvisor', store));
+  otherHeaders = await bearer(t.platform.tokens, await t.make.user('ServiceAdvisor', other));
+});
+afterAll(() => t?.close());
+
+describe('customers', () => {
+  it('creates a customer with the save rules applied: phones as digits, mobile copied, e-mail trimmed, Mr', async () => {
+    const res = await send('POST', api('/customer'), {
+      firstName: 'Marc',
+      lastName: 'Tremblay',
+      email: '  marc@example.com ',
+      mobilePhone: '(514) 555-1234',
+      owner: store.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      firstName: 'Marc',
+      email: 'marc@example.com',
+      mobilePhone: '5145551234',
+      primaryPhone: '5145551234',
+      normalizedMobilePhone: '5145551234',
+      honorific: 'Mr',
+      storeId: store.id,
+    });
+    expect(body.householdId).toEqual(expect.any(String));
+    expect(body._links.self.href).toBe(api(`/customer/${body._id}`));
+    const household = await send('GET', api(`/customer/${body._id}/household`));
+    expect(household.json()).toMatchObject({ _id: body.householdId, customers: [{ _id: body._id }], vehicles: [] });
+  });
+
+  it('refuses a customer without names or business, a bad e-mail, a bad phone; writes nothing', async () => {
+    const before = await countRows('customers');
+    const households = await countRows('households');
+    expect((await send('POST', api('/customer'), { email: 'a@b.co' })).json()).toEqual({
+      status: 400,
+      code: 'CANNOT_SAVE_CUSTOMER_WITHOUT_FIRSTNAME_LASTNAME_OR_BUSINESS',
+      message: 'firstName, lastName or business is mandatory',
+    });
+    expect((await send('POST', api('/customer'), { business: 'Acme', email: 'not-an-email' })).json()).toMatchObject({
+      code: 'CANNOT_SAVE_CUSTOMER_WITH_INVALID_EMAIL',
+    });
+    expect((await send('POST', api('/customer'), { lastName: 'X', mobilePhone: '555-12' })).json()).toMatchObject({
+      status: 400,
+      code: 'INVALID_ARGUMENTS',
+      message: 'mobilePhone: must be 10 digits',
+    });
+    expect((await send('POST', api('/customer'), { lastName: 'X', owner: other.id })).statusCode).toBe(400);
+    expect((await send('POST', api('/customer'), { lastName: 'X', admin: true })).statusCode).toBe(400);
+    expect(await countRows('customers')).toBe(before);
+    expect(await countRows('households')).toBe(households);
+  });
+
+  it('saves a nameless customer when marked not mandatory', async () => {
+    const res = await send('POST', api('/customer'), { namesNotMandatory: true, mobilePhone: '514.555.9999' });
+    expect(res.statusCode).toBe(201);
+    const later = await send('PUT', api(`/customer/${res.json()._id}`), { homePhone: '514 555 8888' });
+    expect(later.json()).toMatchObject({ homePhone: '5145558888', firstName: null });
+  });
+
+  it('updates one field, keeping the rules on the result', async () => {
+    const c = await t.make.customer(store, { firstName: 'Ann', lastName: 'Lee' });
+    const res = await send('PUT', api(`/customer/${c.id}`), { email: ' ann@example.com' });
+    expect(res.json()).toMatchObject({ firstName: 'Ann', email: 'ann@example.com' });
+    const cleared = await send('PUT', api(`/customer/${c.id}`), { firstName: null, lastName: '' });
+    expect(cleared.json().code).toBe('CANNOT_SAVE_CUSTOMER_WITHOUT_FIRSTNAME_LASTNAME_OR_BUSINESS');
+    expect((await send('GET', api(`/customer/${c.id}`))).json()).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
+    expect((await send('PUT', api(`/customer/${c.id}`), {})).json().message).toBe('body: a field to change is mandatory');
+  });
+
+  it('lists by last name with filters and finds by e-mail', async () => {
+    const s = await t.make.store();
+    const h = await bearer(t.platform.tokens, await t.make.user('ServiceWriter', s));
+    for (const lastName of ['Zed', 'Abel', 'Moreau']) await t.make.customer(s, { lastName, email: `${lastName}@example.com` });
+    const list = await send('GET', `/v2/api/store/${s.id}/customer?sort=lastName&size=2`, undefined, h);
+    expect(list.json()._embedded.customer.map((c: { lastName: string }) => c.lastName)).toEqual(['Abel', 'Moreau']);
+    expect(list.json().page).toEqual({ size: 2, totalElements: 3, totalPages: 2, number: 0 });
+    const byEmail = await send('GET', `/v2/api/store/${s.id}/customer?email=ZED@example.com`, undefined, h);
+    expect(byEmail.json()._embedded.customer).toHaveLength(1);
+  });
+
+  it("answers 404 for another store's customer, household or vehicle", async () => {
+    const c = await t.make.customer(other);
+    const v = await t.make.vehicle(other, { householdId: c.householdId });
+    expect((await send('GET', api(`/customer/${c.id}`))).statusCode).toBe(404);
+    expect((await send('PUT', api(`/customer/${c.id}`), { firstName: 'Hack' })).statusCode).toBe(404);
+    expect((await send('GET', api(`/household/${c.householdId}`))).statusCode).toBe(404);
+    expect((await send('GET', api(`/vehicle/${v.id}`))).statusCode).toBe(404);
+    expect((await send('POST', api('/vehicle'), { householdId: c.householdId, vin: '1HGCM82633A004352' })).statusCode).toBe(404);
+    expect((await send('GET', `/v2/api/store/${other.id}/customer/${c.id}`, undefined, otherHeaders)).statusCode).toBe(200);
+  });
+});
+
+describe('households and vehicles', () => {
+  it('creates vehicles with VIN aliases, lists, counts, and refuses removing the last one', async () => {
+    const c = await t.make.customer(store, { lastName: 'Roy' });
+    const created = await send('POST', api('/vehicle'), {
+      householdId: c.householdId,
+      vinNumber: '1hgcm82633a004352',
+      year: '2003',
+      make: 'Honda',
+      model: 'Accord',
+      licensePlate: 'abc 123',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ vin: '1HGCM82633A004352', year: 2003, licensePlate: 'ABC 123', customYMME: false });
+    const second = await send('POST', api('/vehicle'), { householdId: c.householdId, VIN: '2T1BURHE0JC123456', make: 'Toyota' });
+    expect(second.statusCode).toBe(201);
+    expect((await send('GET', api(`/household/${c.householdId}/vehicle/count`))).json()).toEqual({ count: 2 });
+    const list = await send('GET', api(`/household/${c.householdId}/vehicle?searchTerm=toyota`));
+    expect(list.json()._embedded.vehicle).toHaveLength(1);
+    const all = await send('GET', api(`/household/${c.householdId}/vehicle?getAll=true`));
+    expect(all.json().page.totalElements).toBe(2);
+    const owner = await send('GET', api(`/vehicle/${second.json()._id}/customer`));
+    expect(owner.json()._embedded.customer[0]._id).toBe(c.id);
+
+    const removed = await send('DELETE', api(`/household/${c.householdId}/vehicle/${second.json()._id}`));
+    expect(removed.json().vehicles).toHaveLength(1);
+    const last = await send('DELETE', api(`/household/${c.householdId}/vehicle/${created.json()._id}`));
+    expect(last.json()).toMatchObject({ status: 400, code: 'CANNOT_REMOVE_MAIN_VEHICLE' });
+  });
+
+  it('refuses 16- or 18-character VINs and two different VIN aliases; VIN_IS_MANDATORY where required', async () => {
+    const c = await t.make.customer(store);
+    const before = await countRows('vehicles');
+    for (const vin of ['1HGCM82633A00435', '1HGCM82633A0043521', '1HGCM-2633A004352']) {
+      expect((await send('POST', api('/vehicle'), { householdId: c.householdId, vin })).json()).toMatchObject({
+        status: 400,
+        code: 'VIN_IS_INVALID',
+      });
+    }
+    const clash = await send('POST', api('/vehicle'), { householdId: c.householdId, vin: '1HGCM82633A004352', VIN: '2T1BURHE0JC123456' });
+    expect(clash.json().message).toBe('vin: VIN and vin disagree; send one');
+    const s = await t.make.store();
+    await t.platform.database.db.update(stores).set({ settings: { vinIsMandatory: true } }).where(eq(stores.id, s.id));
+    const h = await bearer(t.platform.tokens, await t.make.user('ServiceAdvisor', s));
+    const sc = await t.make.customer(s);
+    const res = await send('POST', `/v2/api/store/${s.id}/vehicle`, { householdId: sc.householdId, make: 'Ford' }, h);
+    expect(res.json()).toMatchObject({ status: 400, code: 'VIN_IS_MANDATORY' });
+    expect(await countRows('vehicles')).toBe(before);
+  });
+
+  it('keeps a second customer in the household and refuses removing the last', async () => {
+    const first = await t.make.customer(store, { lastName: 'Gagnon' });
+    const second = await send('POST', api('/customer'), { firstName: 'Julie', lastName: 'Gagnon', householdId: first.householdId });
+    expect(second.json().householdId).toBe(first.householdId);
+    const removed = await send('DELETE', api(`/household/${first.householdId}/customer/${second.json()._id}`));
+    expect(removed.json().customers.map((c: { _id: string }) => c._id)).toEqual([first.id]);
+    const last = await send('DELETE', api(`/household/${first.householdId}/customer/${first.id}`));
+    expect(last.json()).toMatchObject({ status: 400, code: 'CANNOT_REMOVE_MAIN_CUSTOMER' });
+  });
+});
+
+describe('household search', () => {
+  let s: Awaited<ReturnType<TestApp['make']['store']>>;
+  let h: Record<string, string>;
+  const search = (q: string) => send('GET', `/v2/search/store/${s.id}/household?${q}`, undefined, h);
+
+  beforeAll(async () => {
+    s = await t.make.store();
+    h = await bearer(t.platform.tokens, await t.make.user('ServiceAdvisor', s));
+    const tremblay = await t.make.customer(s, { firstName: 'Marc', lastName: 'Tremblay', mobilePhone: '5145551234', email: 'marc@example.com' });
+    await t.make.vehicle(s, { householdId: tremblay.householdId, licensePlate: 'XYZ 789', vin: '1HGCM82633A004352' });
+    const fleet = await t.make.customer(s, { business: 'Acme Deliveries' });
+    for (let i = 0; i < 45; i++) {
+      await t.make.vehicle(s, { householdId: fleet.householdId, fleetNumber: `F-${100 + i}`, licensePlate: `FLT ${100 + i}` });
+    }
+    await t.make.customer(s, { firstName: 'Lucie', lastName: 'Bouchard', mobilePhone: '4385550000' });
+    // The same name in another store must never show.
+    await t.make.customer(other, { lastName: 'Tremblay', mobilePhone: '5145551234' });
+  });
+
+  it('finds by a phone fragment, a plate typed without its space, and a misspelled last name', async () => {
+    for (const q of ['555-12', 'xyz789', 'Trembley', 'marc@exam']) {
+      const res = await search(`search=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().total).toBe(1);
+      expect(res.json()._embedded.household[0].customers[0].lastName).toBe('Tremblay');
+    }
+  });
+
+  it('caps the vehicles of an answer at 40 by default and at maxVehicles, matching ones first', async () => {
+    const res = await search('search=acme');
+    expect(res.json()).toMatchObject({ total: 1, count: 1, customerCount: 1, vehicleCount: 40 });
+    const fewer = await search('search=FLT%20144&maxVehicles=5');
+    const vehicles = fewer.json()._embedded.household[0].vehicles;
+    expect(vehicles).toHaveLength(5);
+    expect(vehicles[0].licensePlate).toBe('FLT 144');
+    expect((await search('search=acme&maxVehicles=51')).statusCode).toBe(400);
+  });
+
+  it('counts with a term of 3, refuses shorter terms, and takes injection-looking strings as text', async () => {
+    const count = await send('GET', `/v2/search/store/${s.id}/household/count?search=tremblay`, undefined, h);
+    expect(count.json()).toEqual({ total: 1, customerCount: 1, vehicleCount: 0 });
+    expect((await send('GET', `/v2/search/store/${s.id}/household/count?search=%20tr%20`, undefined, h)).statusCode).toBe(400);
+    expect((await search('search=%20a%20')).json()).toMatchObject({ status: 400, code: 'INVALID_ARGUMENTS' });
+    for (const q of ["'; drop table customers; --", '%_%', "x' or '1'='1"]) {
+      const res = await search(`search=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().total).toBe(0);
+    }
+    expect(await countRows('customers')).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,273 @@
+import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { customers, households, vehicles } from '../../platform/db/schema.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type VehicleRow = typeof vehicles.$inferSelect;
+export type NewCustomer = Omit<typeof customers.$inferInsert, 'id' | 'searchText' | 'createdAt'>;
+export type NewVehicle = Omit<typeof vehicles.$inferInsert, 'id' | 'searchText' | 'createdAt'>;
+
+const digits = (v: string | null | undefined) => (v ? v.replace(/\D/g, '') : '');
+const compact = (v: string | null | undefined) => (v ? v.replace(/[^0-9A-Za-z]/g, '') : '');
+const join = (parts: Array<string | null | undefined>) =>
+  parts.filter((p) => p && p.trim()).join(' ').toLowerCase();
+
+/** What the household search matches for a customer: names, business, e-mail, phone digits. */
+export function customerSearchText(c: Partial<CustomerRow>): string {
+  return join([c.firstName, c.lastName, c.business, c.email, ...[c.mobilePhone, c.homePhone, c.workPhone, c.primaryPhone].map(digits)]);
+}
+
+/** For a vehicle: plate as typed and compact, VIN, fleet number. */
+export function vehicleSearchText(v: Partial<VehicleRow>): string {
+  return join([v.licensePlate, compact(v.licensePlate), v.vin, v.fleetNumber]);
+}
+
+/** `%term%` for LIKE, with the term's own wildcards taken literally. */
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The patterns one search box term is matched with: as typed, compact (a plate typed with a space
+ * or dash) and, when it looks like a phone fragment, its digits.
+ */
+export function searchPatterns(term: string): { term: string; likes: string[] } {
+  const lower = term.trim().toLowerCase();
+  const forms = new Set([lower]);
+  const squeezed = compact(lower);
+  if (squeezed.length >= 2) forms.add(squeezed);
+  if (/^[\d\s().+-]+$/.test(lower) && digits(lower).length >= 2) forms.add(digits(lower));
+  return { term: lower, likes: [...forms].map(containing) };
+}
+
+/**
+ * The household's first customer is its main one (the staff app takes the first of a vehicle's
+ * customers): now() is the transaction's start, the same for a whole batch, so rows take the
+ * wall clock instead to keep their order.
+ */
+const insertedAt = sql`clock_timestamp()`;
+
+// Typo tolerance: pg_trgm's word similarity, with a threshold below its 0.6 default so one wrong
+// letter in a surname still matches ('trembley' finds 'tremblay'); exact fragments rank first.
+const WORD_SIMILARITY_THRESHOLD = '0.45';
+/** Households per answer at most, before the vehicle budget cuts in. */
+const MAX_HOUSEHOLDS = 25;
+
+function matches(column: SQL | typeof customers.searchText | typeof vehicles.searchText, p: ReturnType<typeof searchPatterns>) {
+  const likes = p.likes.map((l) => sql`${column} like ${l}`);
+  return sql`(${sql.join(likes, sql` or `)} or ${p.term} <% ${column})`;
+}
+function score(column: typeof customers.searchText | typeof vehicles.searchText, p: ReturnType<typeof searchPatterns>) {
+  const likes = p.likes.map((l) => sql`${column} like ${l}`);
+  return sql`(case when ${sql.join(likes, sql` or `)} then 1 else 0 end + word_similarity(${p.term}, ${column}))`;
+}
+
+export function createCustomersRepository(db: Db) {
+  return {
+    async createHousehold(storeId: string) {
+      const [row] = await db.insert(households).values({ storeId }).returning();
+      return row!;
+    },
+    async household(storeId: string, id: string) {
+      const rows = await db.select().from(households).where(and(eq(households.id, id), eq(households.storeId, storeId))).limit(1);
+      return rows[0] ?? null;
+    },
+    /** Owner of a household, customer or vehicle, for the registrar's path check. */
+    async storeOf(table: 'households' | 'customers' | 'vehicles', id: string): Promise<string | null> {
+      const t = { households, customers, vehicles }[table];
+      const rows = await db.select({ storeId: t.storeId }).from(t).where(eq(t.id, id)).limit(1);
+      return rows[0]?.storeId ?? null;
+    },
+
+    /** Inserts a customer; without a household it starts one of its own, in the same transaction. */
+    async insertCustomer(values: NewCustomer) {
+      return db.transaction(async (tx) => {
+        let householdId = values.householdId ?? null;
+        if (!householdId) {
+          const [household] = await tx.insert(households).values({ storeId: values.storeId }).returning();
+          householdId = household!.id;
+        }
+        const [row] = await tx
+          .insert(customers)
+          .values({ ...values, householdId, searchText: customerSearchText(values), createdAt: insertedAt })
+          .returning();
+        return row!;
+      });
+    },
+    async updateCustomer(storeId: string, id: string, values: Partial<NewCustomer>, current: CustomerRow) {
+      const [row] = await db
+        .update(customers)
+        .set({ ...values, searchText: customerSearchText({ ...current, ...values }) })
+        .where(and(eq(customers.id, id), eq(customers.storeId, storeId)))
+        .returning();
+      return row ?? null;
+    },
+    async customer(storeId: string, id: string) {
+      const rows = await db.select().from(customers).where(and(eq(customers.id, id), eq(customers.storeId, storeId))).limit(1);
+      return rows[0] ?? null;
+    },
+    async customersOf(storeId: string, householdIds: string[]) {
+      if (!householdIds.length) return [];
+      return db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.storeId, storeId), inArray(customers.householdId, householdIds)))
+        .orderBy(asc(customers.createdAt), asc(customers.id));
+    },
+    /** Paged, by last then first name; filters match the start of a field, e-mail the whole of it. */
+    async listCustomers(
+      storeId: string,
+      filter: { email?: string; firstName?: string; lastName?: string; business?: string; mobilePhone?: string },
+      page: number,
+      size: number,
+    ) {
+      const starts = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const where = and(
+        eq(customers.storeId, storeId),
+        filter.email ? sql`lower(${customers.email}) = ${filter.email.toLowerCase()}` : undefined,
+        filter.firstName ? ilike(customers.firstName, starts(filter.firstName)) : undefined,
+        filter.lastName ? ilike(customers.lastName, starts(filter.lastName)) : undefined,
+        filter.business ? ilike(customers.business, starts(filter.business)) : undefined,
+        filter.mobilePhone ? eq(customers.mobilePhone, digits(filter.mobilePhone)) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(customers)
+          .where(where)
+          .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
+          .limit(size)
+          .offset(page * size),
+        db.select({ n: count() }).from(customers).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async insertVehicle(values: NewVehicle) {
+      const [row] = await db
+        .insert(vehicles)
+        .values({ ...values, searchText: vehicleSearchText(values), createdAt: insertedAt })
+        .returning();
+      return row!;
+    },
+    async updateVehicle(storeId: string, id: string, values: Partial<NewVehicle>, current: VehicleRow) {
+      const [row] = await db
+        .update(vehicles)
+        .set({ ...values, searchText: vehicleSearchText({ ...current, ...values }) })
+        .where(and(eq(vehicles.id, id), eq(vehicles.storeId, storeId)))
+        .returning();
+      return row ?? null;
+    },
+    async vehicle(storeId: string, id: string) {
+      const rows = await db.select().from(vehicles).where(and(eq(vehicles.id, id), eq(vehicles.storeId, storeId))).limit(1);
+      return rows[0] ?? null;
+    },
+    async vehiclesOf(storeId: string, householdIds: string[]) {
+      if (!householdIds.length) return [];
+      return db
+        .select()
+        .from(vehicles)
+        .where(and(eq(vehicles.storeId, storeId), inArray(vehicles.householdId, householdIds)))
+        .orderBy(sql`${vehicles.year} desc nulls last`, asc(vehicles.id));
+    },
+    async countVehicles(storeId: string, householdId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(vehicles)
+        .where(and(eq(vehicles.storeId, storeId), eq(vehicles.householdId, householdId)));
+      return row?.n ?? 0;
+    },
+    async countCustomers(storeId: string, householdId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(customers)
+        .where(and(eq(customers.storeId, storeId), eq(customers.householdId, householdId)));
+      return row?.n ?? 0;
+    },
+    /** A household's vehicles, newest first, optionally filtered by a term (plate, VIN, fleet number, make, model). */
+    async householdVehicles(storeId: string, householdId: string, term: string | undefined, page: number, size: number | null) {
+      const like = term ? containing(term.toLowerCase()) : null;
+      const where = and(
+        eq(vehicles.storeId, storeId),
+        eq(vehicles.householdId, householdId),
+        like
+          ? sql`(${vehicles.searchText} like ${like} or lower(coalesce(${vehicles.make}, '') || ' ' || coalesce(${vehicles.model}, '')) like ${like})`
+          : undefined,
+      );
+      const query = db.select().from(vehicles).where(where).orderBy(sql`${vehicles.year} desc nulls last`, asc(vehicles.id));
+      const [rows, [total]] = await Promise.all([
+        size === null ? query : query.limit(size).offset(page * size),
+        db.select({ n: count() }).from(vehicles).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async setCustomerHousehold(storeId: string, id: string, householdId: string | null) {
+      await db.update(customers).set({ householdId }).where(and(eq(customers.id, id), eq(customers.storeId, storeId)));
+    },
+    async setVehicleHousehold(storeId: string, id: string, householdId: string | null) {
+      await db.update(vehicles).set({ householdId }).where(and(eq(vehicles.id, id), eq(vehicles.storeId, storeId)));
+    },
+
+    /**
+     * The household search: households whose customers or vehicles match, best first. Both
+     * branches filter on the store first, so the (store_id, search_text) GIN indexes keep a
+     * store's search independent of the other stores' rows.
+     */
+    async searchHouseholds(storeId: string, rawTerm: string, limit = MAX_HOUSEHOLDS) {
+      const p = searchPatterns(rawTerm);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
+        const result = await tx.execute(sql`
+          with hits as (
+            select ${customers.householdId} as household_id, ${score(customers.searchText, p)} as score
+              from ${customers}
+             where ${customers.storeId} = ${storeId} and ${customers.householdId} is not null
+               and ${matches(customers.searchText, p)}
+            union all
+            select ${vehicles.householdId}, ${score(vehicles.searchText, p)}
+              from ${vehicles}
+             where ${vehicles.storeId} = ${storeId} and ${vehicles.householdId} is not null
+               and ${matches(vehicles.searchText, p)}
+          )
+          select household_id::text as household_id, max(score) as score, count(*) over () as total
+            from hits group by household_id
+           order by max(score) desc, household_id
+           limit ${limit}`);
+        const rows = (result as unknown as { rows: Array<{ household_id: string; score: number; total: string | number }> }).rows;
+        return { householdIds: rows.map((r) => r.household_id), total: Number(rows[0]?.total ?? 0) };
+      });
+    },
+    /** How many households, customers and vehicles match. */
+    async countSearch(storeId: string, rawTerm: string) {
+      const p = searchPatterns(rawTerm);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
+        const result = await tx.execute(sql`
+          with c as (
+            select ${customers.householdId} as household_id from ${customers}
+             where ${customers.storeId} = ${storeId} and ${customers.householdId} is not null and ${matches(customers.searchText, p)}
+          ), v as (
+            select ${vehicles.householdId} as household_id from ${vehicles}
+             where ${vehicles.storeId} = ${storeId} and ${vehicles.householdId} is not null and ${matches(vehicles.searchText, p)}
+          )
+          select (select count(*) from c) as customers, (select count(*) from v) as vehicles,
+                 (select count(distinct household_id) from (select household_id from c union all select household_id from v) h) as households`);
+        const row = (result as unknown as { rows: Array<{ customers: string; vehicles: string; households: string }> }).rows[0];
+        return { total: Number(row?.households ?? 0), customerCount: Number(row?.customers ?? 0), vehicleCount: Number(row?.vehicles ?? 0) };
+      });
+    },
+    /** How well each matching vehicle of these households matches, to list the best first. */
+    async vehicleScores(storeId: string, householdIds: string[], rawTerm: string) {
+      if (!householdIds.length) return new Map<string, number>();
+      const p = searchPatterns(rawTerm);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
+        const rows = await tx
+          .select({ id: vehicles.id, score: sql<number>`${score(vehicles.searchText, p)}` })
+          .from(vehicles)
+          .where(and(eq(vehicles.storeId, storeId), inArray(vehicles.householdId, householdIds), matches(vehicles.searchText, p)));
+        return new Map(rows.map((r) => [r.id, Number(r.score)]));
+      });
+    },
+  };
+}
+
+export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

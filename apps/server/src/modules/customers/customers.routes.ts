@@ -1,0 +1,83 @@
+import {
+  countHouseholdsRoute,
+  createCustomerRoute,
+  createVehicleRoute,
+  customerHouseholdRoute,
+  getCustomerRoute,
+  getHouseholdRoute,
+  getVehicleRoute,
+  householdVehicleCountRoute,
+  householdVehiclesRoute,
+  listCustomersRoute,
+  removeHouseholdCustomerRoute,
+  removeHouseholdVehicleRoute,
+  searchHouseholdsRoute,
+  updateCustomerRoute,
+  updateVehicleRoute,
+  vehicleCustomerRoute,
+} from '@servicebay/domain';
+import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
+import type { Platform } from '../../platform/platform.js';
+import { createStoreRepository } from '../stores/store.repository.js';
+import { createCustomersRepository } from './customers.repository.js';
+import { createCustomersService } from './customers.service.js';
+import { pageInfo, presentCustomer, presentVehicle } from './customers.presenter.js';
+
+export function customersService(platform: Platform) {
+  const db = platform.database.db;
+  return createCustomersService(createCustomersRepository(db), createStoreRepository(db));
+}
+
+/** Registrar resolvers: which store a household, customer or vehicle id of a path belongs to. */
+export function customerOwnerResolvers(platform: Platform) {
+  const repo = createCustomersRepository(platform.database.db);
+  const owner = (table: 'households' | 'customers' | 'vehicles') => async (id: string): Promise<ResourceOwner | null> => {
+    const storeId = await repo.storeOf(table, id);
+    return storeId ? { storeId, accountId: null } : null;
+  };
+  return {
+    pathResources: { householdId: owner('households'), customerId: owner('customers'), vehicleId: owner('vehicles') },
+    customerStore: (id: string) => repo.storeOf('customers', id),
+  };
+}
+
+export function customerRoutes(platform: Platform) {
+  const service = customersService(platform);
+  return [
+    implement(createCustomerRoute, async ({ storeId, body }) => presentCustomer(await service.createCustomer(storeId, body))),
+    implement(updateCustomerRoute, async ({ storeId, params, body }) =>
+      presentCustomer(await service.updateCustomer(storeId, params.customerId, body)),
+    ),
+    implement(getCustomerRoute, async ({ storeId, params }) => presentCustomer(await service.customer(storeId, params.customerId))),
+    implement(listCustomersRoute, async ({ storeId, query }) => {
+      const { page, size, sort: _sort, ...filter } = query;
+      const { rows, total } = await service.listCustomers(storeId, filter, page, size);
+      return { _embedded: { customer: rows.map(presentCustomer) }, page: pageInfo(size, total, page) };
+    }),
+    implement(customerHouseholdRoute, ({ storeId, params }) => service.customerHousehold(storeId, params.customerId)),
+    implement(getHouseholdRoute, ({ storeId, params }) => service.household(storeId, params.householdId)),
+    implement(removeHouseholdCustomerRoute, ({ storeId, params }) =>
+      service.removeCustomer(storeId, params.householdId, params.customerId),
+    ),
+    implement(householdVehicleCountRoute, async ({ storeId, params }) => ({
+      count: await service.vehicleCount(storeId, params.householdId),
+    })),
+    implement(householdVehiclesRoute, async ({ storeId, params, query }) => {
+      const { rows, total, size, page } = await service.householdVehicles(storeId, params.householdId, query);
+      return { _embedded: { vehicle: rows.map(presentVehicle) }, page: pageInfo(size, total, page) };
+    }),
+    implement(removeHouseholdVehicleRoute, ({ storeId, params }) =>
+      service.removeVehicle(storeId, params.householdId, params.vehicleId),
+    ),
+    implement(createVehicleRoute, async ({ storeId, body }) => presentVehicle(await service.createVehicle(storeId, body))),
+    implement(updateVehicleRoute, async ({ storeId, params, body }) =>
+      presentVehicle(await service.updateVehicle(storeId, params.vehicleId, body)),
+    ),
+    implement(getVehicleRoute, async ({ storeId, params }) => presentVehicle(await service.vehicle(storeId, params.vehicleId))),
+    implement(vehicleCustomerRoute, async ({ storeId, params }) => ({
+      _embedded: { customer: (await service.vehicleCustomers(storeId, params.vehicleId)).map(presentCustomer) },
+    })),
+    implement(searchHouseholdsRoute, ({ storeId, query }) => service.searchHouseholds(storeId, query.search, query.maxVehicles)),
+    implement(countHouseholdsRoute, ({ storeId, query }) => service.countSearch(storeId, query.search)),
+  ];
+}

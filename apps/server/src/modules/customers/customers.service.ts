@@ -1,0 +1,251 @@
+import {
+  AppError,
+  errors,
+  isPlausibleVin,
+  LIMITS,
+  phoneDigits,
+  prepareCustomerSave,
+  readStoreSettings,
+  type CustomerFields,
+  type Household,
+  type HouseholdSearchResult,
+  type VehicleFields,
+} from '@servicebay/domain';
+import type { StoreRepository } from '../stores/store.repository.js';
+import type { CustomerRow, CustomersRepository, NewCustomer, NewVehicle, VehicleRow } from './customers.repository.js';
+import { presentHousehold } from './customers.presenter.js';
+
+type CustomerInput = Partial<CustomerFields> & { storeId?: string; householdId?: string };
+type VehicleInput = Partial<VehicleFields> & { storeId?: string; householdId?: string };
+
+const PHONES = ['mobilePhone', 'homePhone', 'workPhone', 'primaryPhone'] as const;
+
+/** A storeId (or owner) in a body must name the path's store; anything else is a mistake. */
+function sameStore(storeId: string, body: { storeId?: string }) {
+  if (body.storeId !== undefined && body.storeId !== storeId) throw errors.invalid('storeId: does not match the store of the path');
+}
+
+function withoutStore<T extends { storeId?: string }>(body: T): Omit<T, 'storeId'> {
+  const copy = { ...body };
+  delete copy.storeId;
+  return copy;
+}
+
+const empty = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+
+export function createCustomersService(repo: CustomersRepository, stores: Pick<StoreRepository, 'byId'>) {
+  /** Applies the spec §5 save rules to what the customer will be; throws the §8 code on failure. */
+  function customerValues(merged: CustomerInput): Omit<NewCustomer, 'storeId'> {
+    const saved = prepareCustomerSave(merged);
+    if (!saved.ok) throw new AppError(400, saved.code, saved.message);
+    const v = saved.value;
+    const phones = Object.fromEntries(
+      PHONES.map((name) => [name, empty(v[name]) ? phoneDigits(v[name]!) : null]),
+    ) as Record<(typeof PHONES)[number], string | null>;
+    return {
+      firstName: empty(v.firstName),
+      lastName: empty(v.lastName),
+      business: empty(v.business),
+      honorific: v.honorific!.trim(),
+      email: v.email ?? null,
+      ...phones,
+      permissionToText: v.permissionToText ?? false,
+    };
+  }
+
+  async function vehicleValues(storeId: string, merged: VehicleInput): Promise<Omit<NewVehicle, 'storeId'>> {
+    const vin = empty(merged.vin)?.toUpperCase() ?? null;
+    if (vin && !isPlausibleVin(vin)) {
+      throw new AppError(400, 'VIN_IS_INVALID', 'vin: must be 17 letters and digits');
+    }
+    if (!vin) {
+      const store = await stores.byId(storeId);
+      if (store && readStoreSettings(store.settings).vinIsMandatory) {
+        throw new AppError(400, 'VIN_IS_MANDATORY', 'vin is mandatory in this store');
+      }
+    }
+    return {
+      vin,
+      year: merged.year ?? null,
+      make: empty(merged.make),
+      model: empty(merged.model),
+      engine: empty(merged.engine),
+      trim: empty(merged.trim),
+      customYmme: merged.customYMME ?? false,
+      carId: empty(merged.carId),
+      licensePlate: empty(merged.licensePlate)?.toUpperCase() ?? null,
+      fleetNumber: empty(merged.fleetNumber),
+      color: empty(merged.color),
+      blockedFields: [...new Set((merged.blockedFields ?? []).map((f) => (f === 'vinNumber' ? 'vin' : f)))],
+    };
+  }
+
+  async function household(storeId: string, id: string): Promise<Household> {
+    const found = await repo.household(storeId, id);
+    if (!found) throw errors.notFound();
+    const [customers, vehicles] = await Promise.all([repo.customersOf(storeId, [id]), repo.vehiclesOf(storeId, [id])]);
+    return presentHousehold(storeId, id, customers, vehicles);
+  }
+
+  async function customer(storeId: string, id: string): Promise<CustomerRow> {
+    const row = await repo.customer(storeId, id);
+    if (!row) throw errors.notFound();
+    return row;
+  }
+
+  async function vehicle(storeId: string, id: string): Promise<VehicleRow> {
+    const row = await repo.vehicle(storeId, id);
+    if (!row) throw errors.notFound();
+    return row;
+  }
+
+  const fromRow = (row: CustomerRow): CustomerInput => ({
+    firstName: row.firstName,
+    lastName: row.lastName,
+    business: row.business,
+    honorific: row.honorific,
+    email: row.email,
+    mobilePhone: row.mobilePhone,
+    homePhone: row.homePhone,
+    workPhone: row.workPhone,
+    primaryPhone: row.primaryPhone,
+    permissionToText: row.permissionToText,
+  });
+  const vehicleFromRow = (row: VehicleRow): VehicleInput => ({
+    vin: row.vin,
+    year: row.year,
+    make: row.make,
+    model: row.model,
+    engine: row.engine,
+    trim: row.trim,
+    customYMME: row.customYmme,
+    carId: row.carId,
+    licensePlate: row.licensePlate,
+    fleetNumber: row.fleetNumber,
+    color: row.color,
+    blockedFields: row.blockedFields as VehicleFields['blockedFields'],
+  });
+
+  return {
+    customer,
+    vehicle,
+    household,
+
+    async createCustomer(storeId: string, body: CustomerInput) {
+      sameStore(storeId, body);
+      if (body.householdId && !(await repo.household(storeId, body.householdId))) throw errors.notFound('household not found');
+      const values = customerValues(body);
+      return repo.insertCustomer({ ...values, storeId, householdId: body.householdId ?? null });
+    },
+
+    async updateCustomer(storeId: string, id: string, body: CustomerInput) {
+      sameStore(storeId, body);
+      const current = await customer(storeId, id);
+      const change = withoutStore(body);
+      // The names rule was settled when the customer was saved; a change that leaves the names
+      // alone (a phone added to a walk-in saved without one) does not reopen it.
+      const touchesNames = 'firstName' in change || 'lastName' in change || 'business' in change;
+      const values = customerValues({ ...fromRow(current), namesNotMandatory: !touchesNames, ...change });
+      const row = await repo.updateCustomer(storeId, id, values, current);
+      if (!row) throw errors.notFound();
+      return row;
+    },
+
+    async customerHousehold(storeId: string, customerId: string) {
+      const row = await customer(storeId, customerId);
+      if (!row.householdId) throw errors.notFound('customer has no household');
+      return household(storeId, row.householdId);
+    },
+
+    /** Spec §4: the last customer of a household stays (CANNOT_REMOVE_MAIN_CUSTOMER). */
+    async removeCustomer(storeId: string, householdId: string, customerId: string) {
+      const row = await customer(storeId, customerId);
+      if (row.householdId !== householdId) throw errors.notFound();
+      if ((await repo.countCustomers(storeId, householdId)) <= 1) {
+        throw new AppError(400, 'CANNOT_REMOVE_MAIN_CUSTOMER', 'the last customer of a household cannot be removed');
+      }
+      await repo.setCustomerHousehold(storeId, customerId, null);
+      return household(storeId, householdId);
+    },
+
+    async createVehicle(storeId: string, body: VehicleInput & { householdId: string }) {
+      sameStore(storeId, body);
+      if (!(await repo.household(storeId, body.householdId))) throw errors.notFound('household not found');
+      const values = await vehicleValues(storeId, body);
+      return repo.insertVehicle({ ...values, storeId, householdId: body.householdId });
+    },
+
+    async updateVehicle(storeId: string, id: string, body: VehicleInput) {
+      sameStore(storeId, body);
+      const current = await vehicle(storeId, id);
+      const change = withoutStore(body);
+      const values = await vehicleValues(storeId, { ...vehicleFromRow(current), ...change });
+      const row = await repo.updateVehicle(storeId, id, values, current);
+      if (!row) throw errors.notFound();
+      return row;
+    },
+
+    /** Spec §4: the last vehicle of a household stays (CANNOT_REMOVE_MAIN_VEHICLE). */
+    async removeVehicle(storeId: string, householdId: string, vehicleId: string) {
+      const row = await vehicle(storeId, vehicleId);
+      if (row.householdId !== householdId) throw errors.notFound();
+      if ((await repo.countVehicles(storeId, householdId)) <= 1) {
+        throw new AppError(400, 'CANNOT_REMOVE_MAIN_VEHICLE', 'the last vehicle of a household cannot be removed');
+      }
+      await repo.setVehicleHousehold(storeId, vehicleId, null);
+      return household(storeId, householdId);
+    },
+
+    async vehicleCustomers(storeId: string, vehicleId: string) {
+      const row = await vehicle(storeId, vehicleId);
+      return row.householdId ? repo.customersOf(storeId, [row.householdId]) : [];
+    },
+
+    async vehicleCount(storeId: string, householdId: string) {
+      if (!(await repo.household(storeId, householdId))) throw errors.notFound();
+      return repo.countVehicles(storeId, householdId);
+    },
+
+    async householdVehicles(storeId: string, householdId: string, q: { searchTerm?: string; page: number; size: number; getAll?: boolean }) {
+      if (!(await repo.household(storeId, householdId))) throw errors.notFound();
+      const size = q.getAll ? null : q.size;
+      const { rows, total } = await repo.householdVehicles(storeId, householdId, q.searchTerm || undefined, q.getAll ? 0 : q.page, size);
+      return { rows, total, size: size ?? total, page: q.getAll ? 0 : q.page };
+    },
+
+    listCustomers: repo.listCustomers,
+
+    /**
+     * Households found, in rank order. Vehicles are capped for the whole answer (spec §9: 40, up
+     * to 50); matching vehicles come first in their household so a searched plate is never cut.
+     */
+    async searchHouseholds(storeId: string, term: string, maxVehicles: number): Promise<HouseholdSearchResult> {
+      const { householdIds, total } = await repo.searchHouseholds(storeId, term);
+      const [customers, vehicles, matched] = await Promise.all([
+        repo.customersOf(storeId, householdIds),
+        repo.vehiclesOf(storeId, householdIds),
+        repo.vehicleScores(storeId, householdIds, term),
+      ]);
+      let budget = Math.min(maxVehicles, LIMITS.maxVehiclesInHouseholdSearch);
+      const found = householdIds.map((id) => {
+        const own = vehicles
+          .filter((v) => v.householdId === id)
+          .sort((a, b) => (matched.get(b.id) ?? 0) - (matched.get(a.id) ?? 0));
+        const kept = own.slice(0, Math.max(budget, 0));
+        budget -= kept.length;
+        return presentHousehold(storeId, id, customers.filter((c) => c.householdId === id), kept);
+      });
+      return {
+        total,
+        count: found.length,
+        customerCount: found.reduce((n, h) => n + h.customers.length, 0),
+        vehicleCount: found.reduce((n, h) => n + h.vehicles.length, 0),
+        _embedded: { household: found },
+      };
+    },
+
+    countSearch: repo.countSearch,
+  };
+}
+
+export type CustomersService = ReturnType<typeof createCustomersService>;
