@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { BenchRequest } from './scenario.js';
+import { percentile } from './stats.js';
 
 export interface LoadOptions {
   connections: number;
@@ -17,13 +18,6 @@ export interface Measurement {
   total: number;
   /** Why the figures should not be trusted (wrong statuses, errors, time-outs); empty when clean. */
   problems: string[];
-}
-
-/** The value below which a fraction q of the sorted samples fall (nearest rank). */
-export function percentile(sorted: Float64Array, q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
-  return sorted[rank - 1]!;
 }
 
 /**

@@ -2,12 +2,20 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Measurement } from './measure.js';
+import type { Probe, ProbeResult } from './scenario.js';
 import type { Scenario } from './scenario.js';
 
 export interface Row {
   scenario: Scenario;
   /** Absent when the scenario was skipped or failed; then `note` says why. */
   measurement?: Measurement;
+  note?: string;
+}
+
+/** A probe's outcome: its rows and notes, or why there are none. */
+export interface ProbeOutcome {
+  probe: Probe;
+  result?: ProbeResult;
   note?: string;
 }
 
@@ -55,6 +63,14 @@ How to read a section:
   \`SELECT 1\` on the same engine in the same run. 0.60× means ServiceBay's route answers 60 % as
   many requests as the least a Fastify process reading from that database can; the gap is what
   ServiceBay's own layers cost (helmet headers, the registrar, token checks, validation...).
+  A row compared with another scenario names it instead: \`signed-in-route-pg\` against
+  \`public-route-pg\`, the same route called without a token, so its ratio is what verifying the
+  token and the access rule cost. A row whose "what" names a number of connections was loaded
+  with that many instead of the run's.
+- **Measured outside HTTP** (the second table): argon2 hashes and verifications per second with
+  the server's own \`hashPassword\` / \`verifyPassword\`, for a fixed time in a process of their
+  own, one at a time and then one per core at once; p50 / p99 are how long one took. The cost
+  parameters follow the table, read from a hash the server made.
 - Compare figures within one section only. Across sections, compare the ratios, and only between
   the same machine: the load generator, the server and PostgreSQL share the machine's cores.
 - The machine line says how idle the CPU was in the second before the run (and the 1-minute load
@@ -102,20 +118,26 @@ export function machineLine(info: RunInfo): string {
 
 const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
+/** Two decimals, or two significant digits below 0.1 (a login against SELECT 1 is 0.0066×, not 0.00×). */
+const ratioText = (n: number) => (Number.isFinite(n) && n > 0 && n < 0.1 ? n.toPrecision(2) : fixed(n, 2));
+
 function cells(row: Row, rows: readonly Row[]): string[] {
   const m = row.measurement;
-  if (!m) return [row.scenario.id, row.scenario.title, '-', '-', '-', row.note ?? 'not run'];
+  const what = row.scenario.connections
+    ? `${row.scenario.title} (${row.scenario.connections} connections)`
+    : row.scenario.title;
+  if (!m) return [row.scenario.id, what, '-', '-', '-', row.note ?? 'not run'];
   let ratio = 'baseline';
   if (row.scenario.baseline) {
     const base = rows.find((r) => r.scenario.id === row.scenario.baseline)?.measurement;
     ratio = base
-      ? `${fixed(m.requestsPerSecond / base.requestsPerSecond, 2)}× ${row.scenario.baseline}`
+      ? `${ratioText(m.requestsPerSecond / base.requestsPerSecond)}× ${row.scenario.baseline}`
       : `- (${row.scenario.baseline} not run)`;
   }
   const warning = m.problems.length ? ` ⚠ ${m.problems.join('; ')}` : '';
   return [
     row.scenario.id,
-    row.scenario.title,
+    what,
     fixed(m.requestsPerSecond, 0),
     fixed(m.p50, 2),
     fixed(m.p99, 2),
@@ -128,11 +150,43 @@ const RIGHT = [false, false, true, true, true, false];
 
 /** The table for the terminal, columns padded. */
 export function consoleTable(rows: readonly Row[]): string {
-  const table = [HEAD, ...rows.map((r) => cells(r, rows))];
-  const widths = HEAD.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
+  return padded([HEAD, ...rows.map((r) => cells(r, rows))], RIGHT);
+}
+
+/** A table as Prettier would lay it out, so that `npm run format` leaves RESULTS.md alone. */
+function markdownTable(head: string[], right: boolean[], body: string[][]): string[] {
+  const table = [head, ...body.map((line) => line.map((c) => c.replace(/\|/g, '\\|')))];
+  const widths = head.map((_, i) => Math.max(3, ...table.map((line) => line[i]!.length)));
+  const line = (cellsOfLine: string[]) => `| ${cellsOfLine.join(' | ')} |`;
+  const pad = (line: string[]) =>
+    line.map((cell, i) => (right[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)));
+  const rule = widths.map((w, i) => (right[i] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w)));
+  return [line(pad(table[0]!)), line(rule), ...table.slice(1).map((l) => line(pad(l)))];
+}
+
+const PROBE_HEAD = ['measurement', 'what', 'per s', 'p50 ms', 'p99 ms'];
+const PROBE_RIGHT = [false, false, true, true, true];
+
+function probeCells(outcomes: readonly ProbeOutcome[]): string[][] {
+  return outcomes.flatMap(({ probe, result, note }) =>
+    result
+      ? result.rows.map((r) => [r.id, r.what, fixed(r.perSecond, 1), fixed(r.p50, 1), fixed(r.p99, 1)])
+      : [[probe.id, `${probe.title}: ${note ?? 'not run'}`, '-', '-', '-']],
+  );
+}
+
+/** The probes' table for the terminal, with their notes. */
+export function consoleProbes(outcomes: readonly ProbeOutcome[]): string {
+  if (outcomes.length === 0) return '';
+  const table = [PROBE_HEAD, ...probeCells(outcomes)];
+  return [padded(table, PROBE_RIGHT), ...outcomes.flatMap((o) => o.result?.notes ?? [])].join('\n');
+}
+
+function padded(table: string[][], right: boolean[]): string {
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
   const format = (line: string[]) =>
     line
-      .map((cell, i) => (RIGHT[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .map((cell, i) => (right[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd();
   return [format(table[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...table.slice(1).map(format)].join(
@@ -140,29 +194,34 @@ export function consoleTable(rows: readonly Row[]): string {
   );
 }
 
-/** The table as Prettier would lay it out, so that `npm run format` leaves RESULTS.md alone. */
-function markdownTable(rows: readonly Row[]): string[] {
-  const table = [HEAD, ...rows.map((row) => cells(row, rows).map((c) => c.replace(/\|/g, '\\|')))];
-  const widths = HEAD.map((_, i) => Math.max(3, ...table.map((line) => line[i]!.length)));
-  const line = (cellsOfLine: string[]) => `| ${cellsOfLine.join(' | ')} |`;
-  const pad = (line: string[]) =>
-    line.map((cell, i) => (RIGHT[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)));
-  const rule = widths.map((w, i) => (RIGHT[i] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w)));
-  return [line(pad(table[0]!)), line(rule), ...table.slice(1).map((l) => line(pad(l)))];
-}
-
 /** The dated section appended to RESULTS.md. */
-export function markdownSection(rows: readonly Row[], info: RunInfo): string {
+export function markdownSection(
+  rows: readonly Row[],
+  info: RunInfo,
+  probes: readonly ProbeOutcome[] = [],
+): string {
   const stamp = info.date.toISOString().slice(0, 16).replace('T', ' ');
-  const lines = [
-    '',
-    `## ${stamp} UTC, commit ${gitCommit()}`,
-    '',
-    `Machine: ${machineLine(info)}.`,
-    `Load: autocannon, ${info.connections} connections, ${info.warmup} s warm-up then ${info.duration} s measured per scenario, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'warn'}.`,
-    '',
-    ...markdownTable(rows),
-  ];
+  const lines = ['', `## ${stamp} UTC, commit ${gitCommit()}`, '', `Machine: ${machineLine(info)}.`];
+  if (rows.length) {
+    lines.push(
+      `Load: autocannon, ${info.connections} connections, ${info.warmup} s warm-up then ${info.duration} s measured per scenario, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'warn'}.`,
+      '',
+      ...markdownTable(
+        HEAD,
+        RIGHT,
+        rows.map((r) => cells(r, rows)),
+      ),
+    );
+  }
+  if (probes.length) {
+    lines.push(
+      '',
+      `Measured outside HTTP, each probe in a process of its own: ${info.warmup} s warm-up then ${info.duration} s measured per row.`,
+      '',
+      ...markdownTable(PROBE_HEAD, PROBE_RIGHT, probeCells(probes)),
+    );
+    for (const note of probes.flatMap((o) => o.result?.notes ?? [])) lines.push('', note);
+  }
   return lines.join('\n') + '\n';
 }
 

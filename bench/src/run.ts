@@ -10,22 +10,27 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { load, preflight, type LoadOptions } from './measure.js';
+import type { ProbeMessage } from './probe-process.js';
+import { probes } from './probes.js';
 import {
   appendResults,
+  consoleProbes,
   consoleTable,
   idleShare,
   machineLine,
   markdownSection,
+  type ProbeOutcome,
   type Row,
   type RunInfo,
 } from './report.js';
-import type { BenchRequest, Scenario } from './scenario.js';
+import type { BenchRequest, Probe, Scenario } from './scenario.js';
 import { scenarios } from './scenarios.js';
 import type { ChildMessage, ParentMessage } from './target-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.resolve(here, '../RESULTS.md');
 const TARGET_PROCESS = path.join(here, 'target-process.ts');
+const PROBE_PROCESS = path.join(here, 'probe-process.ts');
 
 const { values: args } = parseArgs({
   options: {
@@ -50,6 +55,7 @@ The same through the environment (what \`npm run bench\` at the root passes on):
 if (args.list) {
   for (const s of scenarios)
     console.log(`${s.id.padEnd(20)} ${s.title}${s.baseline ? `  (vs ${s.baseline})` : ''}`);
+  for (const p of probes) console.log(`${p.id.padEnd(20)} ${p.title}  (not HTTP)`);
   process.exit(0);
 }
 
@@ -65,21 +71,30 @@ const loadOptions: LoadOptions = {
 const warmup = Number(args.warmup) > 0 ? Number(args.warmup) : 0;
 process.env.LOG_LEVEL ??= 'warn';
 
-/** The scenarios asked for, with the baselines their ratios need, in the list's order. */
-function selected(): Scenario[] {
-  if (!args.only) return [...scenarios];
+/**
+ * The scenarios and probes asked for, in the lists' order, with the baselines the scenarios'
+ * ratios need (and theirs: a baseline may itself be compared with another).
+ */
+function selected(): { scenarios: Scenario[]; probes: Probe[] } {
+  if (!args.only) return { scenarios: [...scenarios], probes: [...probes] };
   const wanted = new Set(
     args.only
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
   );
+  // A Set iterates over what is added during the loop too, so baselines of baselines are added.
   for (const id of wanted) {
     const scenario = scenarios.find((s) => s.id === id);
-    if (!scenario) throw new Error(`no scenario ${id}; see npm run bench -w @servicebay/bench -- --list`);
-    if (scenario.baseline) wanted.add(scenario.baseline);
+    if (!scenario && !probes.some((p) => p.id === id)) {
+      throw new Error(`no scenario ${id}; see npm run bench -w @servicebay/bench -- --list`);
+    }
+    if (scenario?.baseline) wanted.add(scenario.baseline);
   }
-  return scenarios.filter((s) => wanted.has(s.id));
+  return {
+    scenarios: scenarios.filter((s) => wanted.has(s.id)),
+    probes: probes.filter((p) => wanted.has(p.id)),
+  };
 }
 
 /** A database of its own for the run, on the configured server; dropped when the run ends. */
@@ -156,6 +171,38 @@ function startTarget(
   });
 }
 
+/** Runs a probe in its own process and waits for its figures. */
+function runProbe(probe: Probe): Promise<ProbeOutcome> {
+  return new Promise((resolve) => {
+    const proc = fork(PROBE_PROCESS, [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        BENCH_PROBE: probe.id,
+        BENCH_PROBE_DURATION: String(loadOptions.duration),
+        BENCH_PROBE_WARMUP: String(warmup),
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child = proc;
+    let settled = false;
+    const failed = (message: string) => {
+      if (settled) return;
+      settled = true;
+      console.error(`  ${probe.id} failed: ${message}`);
+      resolve({ probe, note: `failed: ${message.split('\n')[0]?.replace(/^Error: /, '')}` });
+    };
+    proc.once('message', (message: ProbeMessage) => {
+      if (message.type !== 'result') return failed(message.message);
+      settled = true;
+      resolve({ probe, result: message.result });
+    });
+    proc.once('exit', (code, signal) =>
+      failed(`the probe's process exited (${signal ?? code}) without figures`),
+    );
+  });
+}
+
 /** Asks the scenario's process to close its server and pools, and waits for it to exit. */
 function stopTarget(): Promise<void> {
   const proc = child;
@@ -181,11 +228,12 @@ function removeWorkDir() {
 
 async function measure(scenario: Scenario, databaseUrl: string): Promise<Row> {
   workDir = mkdtempSync(path.join(os.tmpdir(), `servicebay-bench-${scenario.id}-`));
+  const options = { ...loadOptions, connections: scenario.connections ?? loadOptions.connections };
   try {
     const { port, request } = await startTarget(scenario, databaseUrl, workDir);
     await preflight(port, request);
-    if (warmup) await load(port, request, { ...loadOptions, duration: warmup });
-    const measurement = await load(port, request, loadOptions);
+    if (warmup) await load(port, request, { ...options, duration: warmup });
+    const measurement = await load(port, request, options);
     // autocannon drops its sockets at the bell with requests still in the handlers; let them
     // finish before the pools close under them (else each logs a "pool has ended" error).
     await sleep(500);
@@ -220,8 +268,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const rows: Row[] = [];
+const outcomes: ProbeOutcome[] = [];
 try {
-  if (plan.some((s) => s.engine === 'postgres')) {
+  if (plan.scenarios.some((s) => s.engine === 'postgres')) {
     try {
       database = await createRunDatabase(adminUrl);
     } catch (error) {
@@ -249,7 +298,7 @@ try {
     );
   }
 
-  for (const scenario of plan) {
+  for (const scenario of plan.scenarios) {
     if (interrupted) break;
     if (scenario.engine === 'postgres' && !database) {
       rows.push({ scenario, note: 'skipped: no PostgreSQL' });
@@ -259,16 +308,25 @@ try {
     rows.push(await measure(scenario, database?.url ?? ''));
   }
 
-  console.log(`\n${consoleTable(rows)}\n`);
+  for (const probe of plan.probes) {
+    if (interrupted) break;
+    console.log(`- ${probe.id}: ${probe.title}`);
+    outcomes.push(await runProbe(probe));
+    await stopTarget();
+  }
+
+  if (rows.length) console.log(`\n${consoleTable(rows)}`);
+  if (outcomes.length) console.log(`\n${consoleProbes(outcomes)}`);
+  console.log('');
   if (!args['no-record'] && !interrupted) {
-    appendResults(RESULTS_FILE, markdownSection(rows, info));
+    appendResults(RESULTS_FILE, markdownSection(rows, info, outcomes));
     console.log(`Appended to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
   }
 } finally {
   await cleanUp();
 }
 
-const bad = rows.some((r) =>
-  !r.measurement ? !r.note?.startsWith('skipped') : r.measurement.problems.length > 0,
-);
+const bad =
+  rows.some((r) => (!r.measurement ? !r.note?.startsWith('skipped') : r.measurement.problems.length > 0)) ||
+  outcomes.some((o) => !o.result);
 process.exit(bad ? 1 : 0);

@@ -1,5 +1,7 @@
 import { defineScenario, type Scenario } from './scenario.js';
+import { accessFixture } from './targets/access-fixture.js';
 import { bareFastifyPg, bareFastifyPglite } from './targets/bare.js';
+import { loginTarget } from './targets/login.js';
 import { startServiceBay } from './targets/servicebay.js';
 import { storeScopedFixture } from './targets/store-fixture.js';
 
@@ -30,6 +32,30 @@ export const scenarios: readonly Scenario[] = [
     engine: 'postgres',
     baseline: 'baseline-pg',
     start: (env) => storeScopedFixture(env, 'postgres'),
+  }),
+  defineScenario({
+    id: 'public-route-pg',
+    title: 'trivial public GET on PostgreSQL, no token',
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    start: (env) => accessFixture(env, 'postgres', 'public'),
+  }),
+  defineScenario({
+    id: 'signed-in-route-pg',
+    title: 'the same GET for a signed-in caller (JWT)',
+    engine: 'postgres',
+    // The same route without a token: the ratio is what verifying it and the role check cost.
+    baseline: 'public-route-pg',
+    start: (env) => accessFixture(env, 'postgres', 'signedIn'),
+  }),
+  defineScenario({
+    id: 'login-pg',
+    title: 'POST /v2/api/user/login, right password',
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    // argon2 keeps a core busy per login; more connections than the thread pool's 4 only queue.
+    connections: 4,
+    start: (env) => loginTarget(env, 'postgres'),
   }),
   defineScenario({
     id: 'baseline-pglite',

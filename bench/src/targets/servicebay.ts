@@ -19,6 +19,16 @@ export interface ServiceBay {
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** Passed to buildApp: `extra` mounts fixture routes beside the real table. */
+  build?: BuildOptions;
+  /**
+   * Configuration, as the environment variables `loadConfig` reads, over the harness's own (for
+   * example LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE, so that a login scenario is not rate-limited).
+   */
+  config?: Record<string, string>;
+}
+
 /**
  * The whole server as `npm start` builds it (config, migrations, buildApp), on the run's fresh
  * PostgreSQL database or on PGlite in the scenario's folder. Logs at warn unless LOG_LEVEL says
@@ -27,7 +37,7 @@ export interface ServiceBay {
 export async function startServiceBay(
   env: BenchEnv,
   engine: Engine,
-  options: BuildOptions = {},
+  options: StartOptions = {},
 ): Promise<ServiceBay> {
   const config = loadConfig(
     {
@@ -39,11 +49,12 @@ export async function startServiceBay(
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       SEED_DEMO_DATA: 'false',
       NODE_ENV: 'production',
+      ...options.config,
     },
     REPO_ROOT,
   );
   const platform = await createPlatform(config);
-  const app = await buildApp(platform, options);
+  const app = await buildApp(platform, options.build ?? {});
   return {
     app,
     platform,

@@ -25,9 +25,11 @@ export const storePingRoute = defineRoute({
 
 export async function storeScopedFixture(env: BenchEnv, engine: Engine): Promise<Target> {
   const sb = await startServiceBay(env, engine, {
-    extra: {
-      table: [storePingRoute],
-      implementations: [implement(storePingRoute, ({ storeId }) => ({ storeId }))],
+    build: {
+      extra: {
+        table: [storePingRoute],
+        implementations: [implement(storePingRoute, ({ storeId }) => ({ storeId }))],
+      },
     },
   });
   const store = await sb.make.store();
