@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from '../http/access.js';
 import { defineRoute } from '../http/route.js';
 import { ZId } from '../http/common.js';
-import { STAFF_ROLES, ROLES } from '../roles.js';
+import { STAFF_ROLES, ROLES, roleReach, type Role } from '../roles.js';
 import {
   ZLoginRequest,
   ZLoginStrategy,
@@ -109,6 +109,26 @@ export const adminPinLoginRoute = defineRoute({
   body: z.strictObject({ adminPIN: z.string().trim().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'), storeId: ZId }),
 });
 
+/** Roles an admin may act as inside a store: the store-level staff roles. */
+const STORE_LEVEL_ROLES = ROLES.filter((r) => roleReach(r) === 'store');
+
+export const hijackRoute = defineRoute({
+  id: 'session.hijack',
+  method: 'POST',
+  path: '/v2/api/user/login/hijack',
+  summary:
+    "Log in as a store (its shared Store account, asStore: true) or as a role of the store (role), for root, partner, partner admin, owner and account manager; hijack: false returns to one's own identity. A new sign-in; 404 for a store the caller may not act for.",
+  tag: 'session',
+  access: access.signedIn(['root', 'partner', 'PartnerAdmin', 'owner', 'admin']),
+  body: z.strictObject({
+    storeId: ZId,
+    hijack: z.boolean().default(true),
+    asStore: z.boolean().default(false),
+    role: z.enum(STORE_LEVEL_ROLES as [Role, ...Role[]]).optional(),
+  }),
+  response: ZTokenPair,
+});
+
 export const sessionRoutes = [
   loginRoute,
   loginStrategyRoute,
@@ -118,4 +138,5 @@ export const sessionRoutes = [
   clearLastRoleUsedRoute,
   dashboardFilterRoute,
   adminPinLoginRoute,
+  hijackRoute,
 ] as const;

@@ -60,7 +60,23 @@ export function createIdentityRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async insertRefreshToken(values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date }) {
+    /** The store's shared account (role Store), for admins logging in as the store. */
+    async storeAccountOf(storeId: string): Promise<UserRow | null> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.storeId, storeId), eq(users.type, 'Store'), eq(users.active, true)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async insertRefreshToken(values: {
+      userId: string;
+      familyId: string;
+      tokenHash: string;
+      expiresAt: Date;
+      actingType: string | null;
+      actingStoreId: string | null;
+    }) {
       await db.insert(refreshTokens).values(values);
     },
     async refreshTokenByHash(tokenHash: string) {

@@ -278,3 +278,50 @@ describe('admin PIN', () => {
     expect(techRes.statusCode).toBe(403);
   });
 });
+
+describe('hijack', () => {
+  it('lets an owner log in as a role of its store and as the store account, keeping it on refresh', async () => {
+    const { bearer } = await import('../../../test/factories.js');
+    const owner = await t.make.user('owner', store);
+    const storeAccount = await t.make.user('Store', store);
+    const headers = await bearer(t.platform.tokens, owner);
+    const hijack = (payload: object, h = headers) =>
+      t.app.inject({ method: 'POST', url: '/v2/api/user/login/hijack', headers: h, payload });
+
+    const asAdvisor = await hijack({ storeId: store.id, role: 'ServiceAdvisor' });
+    expect(asAdvisor.statusCode).toBe(200);
+    expect(decodeJwt(asAdvisor.json().token)).toMatchObject({ id: owner.id, type: 'ServiceAdvisor', storeId: store.id });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `/v2/api/user/${owner.id}`,
+      headers: { authorization: `Bearer ${asAdvisor.json().token}` },
+    });
+    expect(me.json()).toMatchObject({ type: 'owner', lastRoleUsed: 'ServiceAdvisor' });
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/v2/api/user/refresh-token',
+      payload: { refreshToken: asAdvisor.json().refreshToken },
+    });
+    expect(decodeJwt(renewed.json().token)).toMatchObject({ type: 'ServiceAdvisor', storeId: store.id });
+
+    const asStore = await hijack({ storeId: store.id, asStore: true });
+    expect(decodeJwt(asStore.json().token)).toMatchObject({ id: storeAccount.id, type: 'Store' });
+
+    const back = await hijack({ storeId: store.id, hijack: false });
+    expect(decodeJwt(back.json().token)).toMatchObject({ id: owner.id, type: 'owner' });
+  });
+
+  it("refuses another account's store, a role that is not a store role, and non-admins", async () => {
+    const { bearer } = await import('../../../test/factories.js');
+    const owner = await t.make.user('owner', store);
+    const elsewhere = await t.make.store();
+    const headers = await bearer(t.platform.tokens, owner);
+    const hijack = (payload: object, h = headers) =>
+      t.app.inject({ method: 'POST', url: '/v2/api/user/login/hijack', headers: h, payload });
+    expect((await hijack({ storeId: elsewhere.id, role: 'ServiceAdvisor' })).statusCode).toBe(404);
+    expect((await hijack({ storeId: store.id, role: 'root' })).statusCode).toBe(400);
+    expect((await hijack({ storeId: store.id })).json()).toMatchObject({ status: 400, message: 'role is mandatory' });
+    const tech = await t.make.user('Technician', store);
+    expect((await hijack({ storeId: store.id, asStore: true }, await bearer(t.platform.tokens, tech))).statusCode).toBe(403);
+  });
+});

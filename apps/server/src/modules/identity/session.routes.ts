@@ -1,5 +1,6 @@
 import {
   adminPinLoginRoute,
+  hijackRoute,
   clearLastRoleUsedRoute,
   dashboardFilterRoute,
   errors,
@@ -69,6 +70,14 @@ export function sessionRoutes(platform: Platform, sessions: SessionService) {
         ...(body.myVehicles !== undefined && { myVehicles: body.myVehicles }),
       });
       return presented(principal.id);
+    }),
+    implement(hijackRoute, async ({ body, principal }) => {
+      // The store comes in the body, so its tenancy is checked here: a stranger's store is 404.
+      const store = await tenancy.storeOwnership(body.storeId);
+      if (!store || !canActForStore(principal, store)) throw errors.notFound();
+      const caller = await repo.userById(principal.id);
+      if (!caller || !caller.active) throw errors.unauthenticated();
+      return sessions.hijack({ caller, storeId: store.id, hijack: body.hijack, asStore: body.asStore, role: body.role });
     }),
     implement(adminPinLoginRoute, async ({ body, principal }) => {
       // The store comes in the body, so its tenancy is checked here: a stranger's store is 404.

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AppError, type TokenPair } from '@servicebay/domain';
+import { AppError, isRole, type Role, type TokenPair } from '@servicebay/domain';
 import type { TokenService } from '../../platform/auth/tokens.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { IdentityRepository, UserRow } from './identity.repository.js';
@@ -21,6 +21,12 @@ function sha256(value: string) {
   return createHash('sha256').update(value).digest('hex');
 }
 
+/** An admin logged in as a role of a store (hijack): the token speaks for that role there. */
+export interface Acting {
+  type: Role;
+  storeId: string;
+}
+
 /** Which users sign in at their account's identity provider (sso.service.ts). */
 export interface SsoDirectory {
   /** The address that starts a user's single sign-on, or null when the user signs in here. */
@@ -38,16 +44,18 @@ export function createSessionService(deps: {
   // Verifying against a real hash for unknown users keeps their answer as slow as a wrong password.
   let dummyHash: Promise<string> | undefined;
 
-  async function issue(user: UserRow, familyId: string): Promise<TokenPair> {
-    const store = await repo.storeById(user.storeId);
+  async function issue(user: UserRow, familyId: string, acting?: Acting): Promise<TokenPair> {
+    const store = await repo.storeById(acting?.storeId ?? user.storeId);
     const refreshToken = randomBytes(32).toString('base64url');
     await repo.insertRefreshToken({
       userId: user.id,
       familyId,
       tokenHash: sha256(refreshToken),
       expiresAt: new Date(Date.now() + policy.refreshTokenTtlDays * 86_400_000),
+      actingType: acting?.type ?? null,
+      actingStoreId: acting?.storeId ?? null,
     });
-    return { token: await tokens.signAccess(principalOf(user, store)), refreshToken };
+    return { token: await tokens.signAccess(principalOf(user, store, acting)), refreshToken };
   }
 
   /** Checks a password or PIN against the lockout rules: failures count, five in a row lock. */
@@ -127,7 +135,28 @@ export function createSessionService(deps: {
         await repo.revokeFamily(row.familyId);
         throw invalidRefresh();
       }
-      return issue(user, row.familyId);
+      const acting = row.actingStoreId && isRole(row.actingType) ? { type: row.actingType, storeId: row.actingStoreId } : undefined;
+      return issue(user, row.familyId, acting);
+    },
+
+    /**
+     * Hijack (spec §7 POST /user/login/hijack): an admin signs in as a store's shared account, or
+     * as a role of the store, in a new sign-in; `hijack: false` goes back to its own identity.
+     * The caller's right to act for the store is checked by the route.
+     */
+    async hijack(input: { caller: UserRow; storeId: string; hijack: boolean; asStore: boolean; role?: Role }): Promise<TokenPair> {
+      if (!input.hijack) {
+        const own = (await repo.updateUser(input.caller.id, { lastRoleUsed: null })) ?? input.caller;
+        return issue(own, randomUUID());
+      }
+      if (input.asStore) {
+        const storeAccount = await repo.storeAccountOf(input.storeId);
+        if (!storeAccount) throw new AppError(404, 'NOT_FOUND', 'This store has no store account');
+        return issue(storeAccount, randomUUID());
+      }
+      if (!input.role) throw new AppError(400, 'INVALID_ARGUMENTS', 'role is mandatory');
+      const user = (await repo.updateUser(input.caller.id, { lastRoleUsed: input.role })) ?? input.caller;
+      return issue(user, randomUUID(), { type: input.role, storeId: input.storeId });
     },
 
     /** Admin-area entry with the store's PIN, limited like a login since a PIN is short. */

@@ -6,12 +6,13 @@ function role(value: string | null): Role | null {
   return isRole(value) ? value : null;
 }
 
-export function principalOf(user: UserRow, store: StoreRow | null): Principal {
+/** The token's claims; an admin acting as a store role (hijack) speaks as that role in that store. */
+export function principalOf(user: UserRow, store: StoreRow | null, acting?: { type: Role; storeId: string }): Principal {
   return {
     id: user.id,
-    type: role(user.type) ?? 'consumer',
+    type: acting?.type ?? role(user.type) ?? 'consumer',
     username: user.username,
-    storeId: user.storeId,
+    storeId: acting?.storeId ?? user.storeId,
     accountId: user.accountId,
     partnerId: user.partnerId,
     customerId: user.customerId,

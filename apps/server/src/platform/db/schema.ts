@@ -106,6 +106,9 @@ export const refreshTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** Set when an admin logged in as a role of a store (hijack): the sign-in keeps acting so. */
+    actingType: text('acting_type'),
+    actingStoreId: uuid('acting_store_id').references(() => stores.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
