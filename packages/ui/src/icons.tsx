@@ -4,9 +4,10 @@ import type { SVGProps } from 'react';
  * The few icons the shared UI needs, drawn inline so nothing is fetched at run time (the apps
  * must work offline and under a strict CSP). Decorative: the control that holds one names it.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps) {
+/** The frame every inline icon shares; the apps draw their own paths inside it. */
+export function Icon({ size = 20, children, ...props }: IconProps) {
   return (
     <svg
       width={size}

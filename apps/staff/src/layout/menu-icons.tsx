@@ -1,27 +1,8 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { Icon } from '@servicebay/ui';
 import type { MenuEntryId } from '@servicebay/domain';
 
 /** Inline icons of the menu, decorative: the entry's text names it (nothing fetched, CSP-safe). */
-function Svg({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
 const PATHS: Record<MenuEntryId, ReactNode> = {
   dashboard: <path d="M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z" />,
   vehiclesInShop: <path d="M5 17h14M6 17l1.5-5h9L18 17M7 17v2M17 17v2M8 12l1-3h6l1 3M8.5 14.5h.01M15.5 14.5h.01" />,
@@ -40,7 +21,7 @@ const PATHS: Record<MenuEntryId, ReactNode> = {
 };
 
 export function MenuIcon({ id }: { id: MenuEntryId }) {
-  return <Svg>{PATHS[id]}</Svg>;
+  return <Icon>{PATHS[id]}</Icon>;
 }
 
 export function SignOutIcon() {

@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { REALTIME_PATH, WS_CLOSE, topics } from '@servicebay/domain';
@@ -13,33 +12,17 @@ import { fromPool, type Database } from '../db/client.js';
 import { createTokenService } from '../auth/tokens.js';
 import { createOutboxRepository, recordEvent } from '../outbox/outbox.repository.js';
 import { connect, type TestSocket } from './ws-test-client.js';
+import { redisAnswers, redisTestUrl } from '../../../test/redis.js';
 
 /**
  * Done-when of issue 2: two real server processes on one PostgreSQL database and one Redis deliver
  * each other's events, each exactly once. PGlite cannot be shared by two processes, so this runs
  * in the int-postgres project only.
  */
-const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379/15';
+const redisUrl = redisTestUrl;
 const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 const jwtSecret = `two-processes-${randomBytes(16).toString('hex')}`;
 
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    retryStrategy: () => null,
-    maxRetriesPerRequest: 0,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const skipReason =
   process.env.TEST_DB !== 'postgres' || !process.env.TEST_DATABASE_URL

@@ -4,27 +4,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent, EventBus } from './bus.js';
 import { createRedisBus } from './redis-bus.js';
+import { redisAnswers, redisTestUrl } from '../../../test/redis.js';
 
-const url = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379/15';
+const url = redisTestUrl;
 const silent = pino({ level: 'silent' });
 
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    retryStrategy: () => null,
-    maxRetriesPerRequest: 0,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const available = await redisAnswers();
 
