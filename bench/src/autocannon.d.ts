@@ -16,6 +16,13 @@ declare module 'autocannon' {
       /** Seconds before a request counts as timed out. */
       timeout?: number;
       title?: string;
+      /** Sent in turn by every connection, round and round; a request without a path uses url's. */
+      requests?: Array<{
+        method?: Options['method'];
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string;
+      }>;
     }
 
     /** Figures of one histogram; latency in milliseconds, requests in requests per second. */

@@ -40,6 +40,9 @@ export function load(port: number, request: BenchRequest, options: LoadOptions):
         pipelining: 1,
         duration: options.duration,
         timeout: 10,
+        ...(request.morePaths?.length
+          ? { requests: [request.path, ...request.morePaths].map((path) => ({ path })) }
+          : {}),
       },
       (error, result) => {
         if (error) return reject(error);
@@ -66,17 +69,22 @@ export function load(port: number, request: BenchRequest, options: LoadOptions):
   });
 }
 
-/** One request before any load, so a broken scenario fails with its answer instead of a figure. */
+/**
+ * One request (one per path) before any load, so a broken scenario fails with its answer instead
+ * of a figure.
+ */
 export async function preflight(port: number, request: BenchRequest): Promise<void> {
   const expected = request.expectStatus ?? 200;
   const init: RequestInit = { method: request.method ?? 'GET' };
   if (request.headers) init.headers = request.headers;
   if (request.body !== undefined) init.body = request.body;
-  const res = await fetch(`http://127.0.0.1:${port}${request.path}`, init);
-  const text = await res.text();
-  if (res.status !== expected) {
-    throw new Error(
-      `${request.method ?? 'GET'} ${request.path} answered ${res.status} (expected ${expected}): ${text.slice(0, 300)}`,
-    );
+  for (const path of [request.path, ...(request.morePaths ?? [])]) {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, init);
+    const text = await res.text();
+    if (res.status !== expected) {
+      throw new Error(
+        `${request.method ?? 'GET'} ${path} answered ${res.status} (expected ${expected}): ${text.slice(0, 300)}`,
+      );
+    }
   }
 }

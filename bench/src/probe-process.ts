@@ -24,6 +24,10 @@ try {
   const result = await probe.run({
     duration: Number(process.env.BENCH_PROBE_DURATION),
     warmup: Number(process.env.BENCH_PROBE_WARMUP),
+    datasets: {
+      large: process.env.BENCH_DATASET_URL ?? '',
+      small: process.env.BENCH_DATASET_SMALL_URL ?? '',
+    },
   });
   await send({ type: 'result', result });
   process.exit(0);

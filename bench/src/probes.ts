@@ -1,4 +1,7 @@
 import { argon2Probe } from './probes/argon2.js';
+import { customersExplainProbe } from './probes/customers-explain.js';
+import { ordersExplainProbe } from './probes/orders-explain.js';
+import { vinDecodeProbe } from './probes/vin.js';
 import { defineProbe, type Probe } from './scenario.js';
 
 /**
@@ -11,5 +14,25 @@ export const probes: readonly Probe[] = [
     id: 'argon2',
     title: "argon2 hashes and verifications per second, with the server's settings",
     run: argon2Probe,
+  }),
+  defineProbe({
+    id: 'vin-decode-service',
+    title: "the server's decodeVin called directly, after warm-up",
+    group: 'customers',
+    run: vinDecodeProbe,
+  }),
+  defineProbe({
+    id: 'customers-explain',
+    title: 'EXPLAIN (ANALYZE, BUFFERS) of the search and vehicle list, 10k vs 1M customers',
+    group: 'customers',
+    dataset: 'customers',
+    run: customersExplainProbe,
+  }),
+  defineProbe({
+    id: 'orders-explain',
+    title: "EXPLAIN (ANALYZE, BUFFERS) of the dashboard's list and count, 10k vs 1M orders",
+    group: 'orders',
+    dataset: 'orders',
+    run: ordersExplainProbe,
   }),
 ];

@@ -29,6 +29,12 @@ export interface RunInfo {
   loadAverage: number;
   /** Share of CPU time idle over the second before the run, 0 to 1 (the load average lags). */
   idleBefore: number;
+  /** os.loadavg()[0] when the run ended. */
+  loadAfter?: number;
+  /** One line per data set the run read (bench/src/datasets.ts). */
+  datasets?: string[];
+  /** What was typed to make the run. */
+  command?: string;
 }
 
 /** Share of the machine's CPU time left idle over `ms` milliseconds, from os.cpus() counters. */
@@ -67,10 +73,16 @@ How to read a section:
   \`public-route-pg\`, the same route called without a token, so its ratio is what verifying the
   token and the access rule cost. A row whose "what" names a number of connections was loaded
   with that many instead of the run's.
-- **Measured outside HTTP** (the second table): argon2 hashes and verifications per second with
-  the server's own \`hashPassword\` / \`verifyPassword\`, for a fixed time in a process of their
-  own, one at a time and then one per core at once; p50 / p99 are how long one took. The cost
-  parameters follow the table, read from a hash the server made.
+- **Measured outside autocannon** (the second table): probes and driven scenarios, each row with
+  its operations per second when it has a rate and p50 / p95 / p99 of how long one took. argon2:
+  hashes and verifications with the server's own \`hashPassword\` / \`verifyPassword\`, one at a
+  time and then one per core at once, the cost parameters after the table. \`vin-decode-service\`:
+  the server's VIN decoder called directly. \`*-explain-*\`: a service call's time in the 10k and
+  the 1M data set, followed by a table of the shared buffers its statements read in each (EXPLAIN
+  (ANALYZE, BUFFERS); the ratio is what the database's size costs one store's query) with links
+  to the plans in \`bench/plans/\`. \`orders-ws-*\`: an order update's delivery to 1,000 websockets.
+- **Data set** lines name the generated databases the run read (\`bench/sql/\`, docs/benchmarks.md
+  "Data sets"); **Command** is what was typed.
 - Compare figures within one section only. Across sections, compare the ratios, and only between
   the same machine: the load generator, the server and PostgreSQL share the machine's cores.
 - The machine line says how idle the CPU was in the second before the run (and the 1-minute load
@@ -112,7 +124,8 @@ export function machineLine(info: RunInfo): string {
     `${os.type()} ${os.release()} ${os.arch()}`,
     `Node ${process.version}`,
     info.postgresVersion ? `PostgreSQL ${info.postgresVersion}` : 'no PostgreSQL',
-    `CPU ${Math.round(info.idleBefore * 100)} % idle before the run (load average ${info.loadAverage.toFixed(2)})`,
+    `CPU ${Math.round(info.idleBefore * 100)} % idle before the run (load average ${info.loadAverage.toFixed(2)}` +
+      (info.loadAfter === undefined ? ')' : `, ${info.loadAfter.toFixed(2)} after it)`),
   ].join(', ');
 }
 
@@ -154,7 +167,7 @@ export function consoleTable(rows: readonly Row[]): string {
 }
 
 /** A table as Prettier would lay it out, so that `npm run format` leaves RESULTS.md alone. */
-function markdownTable(head: string[], right: boolean[], body: string[][]): string[] {
+export function markdownTable(head: string[], right: boolean[], body: string[][]): string[] {
   const table = [head, ...body.map((line) => line.map((c) => c.replace(/\|/g, '\\|')))];
   const widths = head.map((_, i) => Math.max(3, ...table.map((line) => line[i]!.length)));
   const line = (cellsOfLine: string[]) => `| ${cellsOfLine.join(' | ')} |`;
@@ -164,14 +177,18 @@ function markdownTable(head: string[], right: boolean[], body: string[][]): stri
   return [line(pad(table[0]!)), line(rule), ...table.slice(1).map((l) => line(pad(l)))];
 }
 
-const PROBE_HEAD = ['measurement', 'what', 'per s', 'p50 ms', 'p99 ms'];
-const PROBE_RIGHT = [false, false, true, true, true];
+const PROBE_HEAD = ['measurement', 'what', 'per s', 'p50 ms', 'p95 ms', 'p99 ms'];
+const PROBE_RIGHT = [false, false, true, true, true, true];
+
+/** One decimal, or two significant digits below 1 ms (a cached decode takes 0.05 ms). */
+const ms = (n: number | undefined) =>
+  n === undefined ? '-' : Number.isFinite(n) && n > 0 && n < 1 ? n.toPrecision(2) : fixed(n, 1);
 
 function probeCells(outcomes: readonly ProbeOutcome[]): string[][] {
   return outcomes.flatMap(({ probe, result, note }) =>
     result
-      ? result.rows.map((r) => [r.id, r.what, fixed(r.perSecond, 1), fixed(r.p50, 1), fixed(r.p99, 1)])
-      : [[probe.id, `${probe.title}: ${note ?? 'not run'}`, '-', '-', '-']],
+      ? result.rows.map((r) => [r.id, r.what, fixed(r.perSecond, 1), ms(r.p50), ms(r.p95), ms(r.p99)])
+      : [[probe.id, `${probe.title}: ${note ?? 'not run'}`, '-', '-', '-', '-']],
   );
 }
 
@@ -202,6 +219,8 @@ export function markdownSection(
 ): string {
   const stamp = info.date.toISOString().slice(0, 16).replace('T', ' ');
   const lines = ['', `## ${stamp} UTC, commit ${gitCommit()}`, '', `Machine: ${machineLine(info)}.`];
+  if (info.command) lines.push(`Command: \`${info.command}\`.`);
+  for (const d of info.datasets ?? []) lines.push(`Data set: ${d}.`);
   if (rows.length) {
     lines.push(
       `Load: autocannon, ${info.connections} connections, ${info.warmup} s warm-up then ${info.duration} s measured per scenario, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'warn'}.`,
@@ -216,7 +235,7 @@ export function markdownSection(
   if (probes.length) {
     lines.push(
       '',
-      `Measured outside HTTP, each probe in a process of its own: ${info.warmup} s warm-up then ${info.duration} s measured per row.`,
+      `Measured outside autocannon, each probe in a process of its own (a driven scenario: its server in one, the clients in the harness's): ${info.warmup} s warm-up then ${info.duration} s measured per row unless its notes say otherwise.`,
       '',
       ...markdownTable(PROBE_HEAD, PROBE_RIGHT, probeCells(probes)),
     );

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { DATASETS, describe, ensureDataset, type DatasetPart } from './datasets.js';
 import { load, preflight, type LoadOptions } from './measure.js';
 import type { ProbeMessage } from './probe-process.js';
 import { probes } from './probes.js';
@@ -32,7 +33,8 @@ const RESULTS_FILE = path.resolve(here, '../RESULTS.md');
 const TARGET_PROCESS = path.join(here, 'target-process.ts');
 const PROBE_PROCESS = path.join(here, 'probe-process.ts');
 
-const { values: args } = parseArgs({
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     only: { type: 'string', default: process.env.BENCH_ONLY ?? '' },
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
@@ -45,17 +47,25 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  console.log(`npm run bench -w @servicebay/bench -- [--only id,id] [--duration s] [--warmup s] [--connections n] [--no-record] [--list]
-The same through the environment (what \`npm run bench\` at the root passes on):
+  console.log(`npm run bench -- [id or group...] [--only id,id] [--duration s] [--warmup s] [--connections n] [--no-record] [--list]
+Without ids or groups: every scenario and probe that needs no data set. Ids and groups (--list)
+select scenarios and probes, with their baselines; those reading a data set generate it first
+when it is missing (minutes, once; kept in the databases servicebay_bench and servicebay_bench_small).
+The same through the environment:
   BENCH_ONLY=id,id  BENCH_DURATION=10  BENCH_WARMUP=2  BENCH_CONNECTIONS=10  BENCH_RECORD=0
   BENCH_POSTGRES_URL  server on which the run makes (and drops) its database
-                      (default postgres://postgres@127.0.0.1:5432/test)`);
+                      (default postgres://postgres@127.0.0.1:5432/postgres; only connected to, to make databases)`);
   process.exit(0);
 }
 if (args.list) {
-  for (const s of scenarios)
-    console.log(`${s.id.padEnd(20)} ${s.title}${s.baseline ? `  (vs ${s.baseline})` : ''}`);
-  for (const p of probes) console.log(`${p.id.padEnd(20)} ${p.title}  (not HTTP)`);
+  const tags = (x: { group?: string; dataset?: string }) =>
+    [x.group && `group ${x.group}`, x.dataset && `data set: ${x.dataset}`].filter(Boolean).join(', ');
+  for (const s of scenarios) {
+    const extra = [s.baseline && `vs ${s.baseline}`, tags(s)].filter(Boolean).join('; ');
+    console.log(`${s.id.padEnd(30)} ${s.title}${extra ? `  (${extra})` : ''}`);
+  }
+  for (const p of probes)
+    console.log(`${p.id.padEnd(30)} ${p.title}  (not HTTP${tags(p) ? `; ${tags(p)}` : ''})`);
   process.exit(0);
 }
 
@@ -76,19 +86,22 @@ process.env.LOG_LEVEL ??= 'warn';
  * ratios need (and theirs: a baseline may itself be compared with another).
  */
 function selected(): { scenarios: Scenario[]; probes: Probe[] } {
-  if (!args.only) return { scenarios: [...scenarios], probes: [...probes] };
-  const wanted = new Set(
-    args.only
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+  const asked = [...args.only.split(','), ...positionals].map((s) => s.trim()).filter(Boolean);
+  if (asked.length === 0) {
+    // The quick suite: what needs no data set.
+    return { scenarios: scenarios.filter((s) => !s.dataset), probes: probes.filter((p) => !p.dataset) };
+  }
+  const wanted = new Set<string>();
+  for (const name of asked) {
+    const members = [...scenarios, ...probes].filter((x) => x.id === name || x.group === name);
+    if (members.length === 0) {
+      throw new Error(`no scenario, probe or group ${name}; see npm run bench -- --list`);
+    }
+    for (const x of members) wanted.add(x.id);
+  }
   // A Set iterates over what is added during the loop too, so baselines of baselines are added.
   for (const id of wanted) {
     const scenario = scenarios.find((s) => s.id === id);
-    if (!scenario && !probes.some((p) => p.id === id)) {
-      throw new Error(`no scenario ${id}; see npm run bench -w @servicebay/bench -- --list`);
-    }
     if (scenario?.baseline) wanted.add(scenario.baseline);
   }
   return {
@@ -143,6 +156,7 @@ function startTarget(
   databaseUrl: string,
   workDir: string,
 ): Promise<{ port: number; request: BenchRequest }> {
+  const datasetUrl = scenario.dataset ? (datasetUrls.large ?? '') : '';
   return new Promise((resolve, reject) => {
     const proc = fork(TARGET_PROCESS, [], {
       execArgv: ['--import', 'tsx'],
@@ -151,6 +165,7 @@ function startTarget(
         BENCH_SCENARIO: scenario.id,
         BENCH_DATABASE_URL: databaseUrl,
         BENCH_WORK_DIR: workDir,
+        BENCH_DATASET_URL: datasetUrl,
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -181,6 +196,8 @@ function runProbe(probe: Probe): Promise<ProbeOutcome> {
         BENCH_PROBE: probe.id,
         BENCH_PROBE_DURATION: String(loadOptions.duration),
         BENCH_PROBE_WARMUP: String(warmup),
+        BENCH_DATASET_URL: probe.dataset ? (datasetUrls.large ?? '') : '',
+        BENCH_DATASET_SMALL_URL: probe.dataset ? (datasetUrls.small ?? '') : '',
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -232,6 +249,14 @@ async function measure(scenario: Scenario, databaseUrl: string): Promise<Row> {
   try {
     const { port, request } = await startTarget(scenario, databaseUrl, workDir);
     await preflight(port, request);
+    if (scenario.drive) {
+      const result = await scenario.drive(port, request);
+      outcomes.push({
+        probe: { id: scenario.id, title: scenario.title, run: () => Promise.resolve(result) },
+        result,
+      });
+      return { scenario, note: 'driven: see the second table' };
+    }
     if (warmup) await load(port, request, { ...options, duration: warmup });
     const measurement = await load(port, request, options);
     // autocannon drops its sockets at the bell with requests still in the handlers; let them
@@ -248,7 +273,7 @@ async function measure(scenario: Scenario, databaseUrl: string): Promise<Row> {
   }
 }
 
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const plan = selected();
 let database: RunDatabase | undefined;
 
@@ -257,6 +282,10 @@ async function cleanUp() {
   removeWorkDir();
   await database?.drop();
 }
+
+/** The data sets' databases, once made or found; only those the selection needs. */
+const datasetUrls: { large?: string; small?: string } = {};
+let datasetVersion: string | null = null;
 
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -269,7 +298,31 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const rows: Row[] = [];
 const outcomes: ProbeOutcome[] = [];
+const datasetLines: string[] = [];
 try {
+  const largeParts = new Set<DatasetPart>(
+    [...plan.scenarios, ...plan.probes].flatMap((x) => (x.dataset ? [x.dataset] : [])),
+  );
+  const smallParts = new Set<DatasetPart>(plan.probes.flatMap((p) => (p.dataset ? [p.dataset] : [])));
+  for (const [size, parts] of [
+    ['small', smallParts],
+    ['large', largeParts],
+  ] as const) {
+    if (parts.size === 0 || interrupted) continue;
+    const started = performance.now();
+    const made = await ensureDataset(adminUrl, size, [...parts]);
+    datasetUrls[size] = made.url;
+    datasetVersion = made.version;
+    const shape = DATASETS[size];
+    const generated = made.log.filter((l) => l.includes('generated')).join('; ');
+    // The orders are made on the customers' stores, vehicles and users: both parts are there.
+    const madeParts: DatasetPart[] = parts.has('orders') ? ['customers', 'orders'] : ['customers'];
+    datasetLines.push(
+      `${shape.database}: ${madeParts.map((p) => describe(shape, p)).join(', ')}` +
+        (generated ? ` (${generated} in this run)` : ' (made by an earlier run)'),
+    );
+    console.log(`  data set ${size} ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
   if (plan.scenarios.some((s) => s.engine === 'postgres')) {
     try {
       database = await createRunDatabase(adminUrl);
@@ -284,9 +337,13 @@ try {
     connections: loadOptions.connections,
     warmup,
     duration: loadOptions.duration,
-    postgresVersion: database?.version ?? null,
+    postgresVersion: database?.version ?? datasetVersion,
     loadAverage: os.loadavg()[0] ?? 0,
     idleBefore: await idleShare(),
+    datasets: datasetLines,
+    command: process.env.npm_lifecycle_script
+      ? `npm run bench -- ${[...positionals, ...(args.only ? [`--only ${args.only}`] : [])].join(' ')}`.trim()
+      : `node --import tsx bench/src/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
   };
   console.log(`Machine: ${machineLine(info)}`);
   console.log(
@@ -305,7 +362,9 @@ try {
       continue;
     }
     console.log(`- ${scenario.id}: ${scenario.title}`);
-    rows.push(await measure(scenario, database?.url ?? ''));
+    const row = await measure(scenario, database?.url ?? '');
+    // A driven scenario's figures are in the second table.
+    if (!row.note?.startsWith('driven')) rows.push(row);
   }
 
   for (const probe of plan.probes) {
@@ -318,6 +377,10 @@ try {
   if (rows.length) console.log(`\n${consoleTable(rows)}`);
   if (outcomes.length) console.log(`\n${consoleProbes(outcomes)}`);
   console.log('');
+  info.loadAfter = os.loadavg()[0] ?? 0;
+  console.log(
+    `Load average ${info.loadAverage.toFixed(2)} before, ${info.loadAfter.toFixed(2)} after the run`,
+  );
   if (!args['no-record'] && !interrupted) {
     appendResults(RESULTS_FILE, markdownSection(rows, info, outcomes));
     console.log(`Appended to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
@@ -327,6 +390,9 @@ try {
 }
 
 const bad =
-  rows.some((r) => (!r.measurement ? !r.note?.startsWith('skipped') : r.measurement.problems.length > 0)) ||
-  outcomes.some((o) => !o.result);
+  rows.some((r) =>
+    !r.measurement
+      ? !r.note?.startsWith('skipped') && !r.note?.startsWith('driven')
+      : r.measurement.problems.length > 0,
+  ) || outcomes.some((o) => !o.result);
 process.exit(bad ? 1 : 0);

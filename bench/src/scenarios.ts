@@ -1,7 +1,16 @@
 import { defineScenario, type Scenario } from './scenario.js';
 import { accessFixture } from './targets/access-fixture.js';
 import { bareFastifyPg, bareFastifyPglite } from './targets/bare.js';
+import {
+  householdSearchTarget,
+  householdVehiclesTarget,
+  SEARCH_KINDS,
+  vinDecodeTarget,
+  type SearchKind,
+} from './targets/customers.js';
+import { fanOut } from './targets/fanout.js';
 import { loginTarget } from './targets/login.js';
+import { dashboardCountTarget, dashboardListTarget, fanOutTarget } from './targets/orders.js';
 import { startServiceBay } from './targets/servicebay.js';
 import { storeScopedFixture } from './targets/store-fixture.js';
 
@@ -56,6 +65,75 @@ export const scenarios: readonly Scenario[] = [
     // argon2 keeps a core busy per login; more connections than the thread pool's 4 only queue.
     connections: 4,
     start: (env) => loginTarget(env, 'postgres'),
+  }),
+  // Customers (issue 4): on the large data set, generated in SQL (bench/sql/customers.sql).
+  ...(Object.keys(SEARCH_KINDS) as SearchKind[]).map((kind) =>
+    defineScenario({
+      id: `customers-search-${kind}`,
+      title: `household search by ${SEARCH_KINDS[kind]}, 1M customers`,
+      engine: 'postgres',
+      baseline: 'baseline-pg',
+      group: 'customers',
+      dataset: 'customers',
+      start: (env) => householdSearchTarget(env, kind),
+    }),
+  ),
+  defineScenario({
+    id: 'customers-household-vehicles',
+    title: "a fleet household's vehicle list (first page of 20 of 26), 1.5M vehicles",
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    group: 'customers',
+    dataset: 'customers',
+    start: householdVehiclesTarget,
+  }),
+  defineScenario({
+    id: 'vin-decode-pg',
+    title: 'GET /v1/api/vin/{vin}, 60 VINs in turn, offline vPIC',
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    group: 'customers',
+    start: vinDecodeTarget,
+  }),
+  // Orders (issue 5): on the large data set with its orders (bench/sql/orders.sql).
+  defineScenario({
+    id: 'baseline-pg-50',
+    title: 'bare Fastify + pg, SELECT 1',
+    engine: 'postgres',
+    group: 'orders',
+    connections: 50,
+    start: (env) => bareFastifyPg(env.databaseUrl),
+  }),
+  ...([10, 50] as const).flatMap((connections) => [
+    defineScenario({
+      id: `orders-list-${connections}`,
+      title: "the dashboard's first page (in the shop, RO desc, 10), 1M orders",
+      engine: 'postgres',
+      baseline: connections === 10 ? 'baseline-pg' : 'baseline-pg-50',
+      group: 'orders',
+      dataset: 'orders',
+      connections,
+      start: dashboardListTarget,
+    }),
+    defineScenario({
+      id: `orders-count-${connections}`,
+      title: "the dashboard's order count (in the shop), 1M orders",
+      engine: 'postgres',
+      baseline: connections === 10 ? 'baseline-pg' : 'baseline-pg-50',
+      group: 'orders',
+      dataset: 'orders',
+      connections,
+      start: dashboardCountTarget,
+    }),
+  ]),
+  defineScenario({
+    id: 'orders-ws-fanout',
+    title: 'one order update delivered to 1,000 subscribed dashboards (/ws)',
+    engine: 'postgres',
+    group: 'orders',
+    dataset: 'orders',
+    start: fanOutTarget,
+    drive: fanOut,
   }),
   defineScenario({
     id: 'baseline-pglite',

@@ -40,6 +40,7 @@ try {
   target = await scenario.start({
     databaseUrl: process.env.BENCH_DATABASE_URL ?? '',
     workDir: process.env.BENCH_WORK_DIR ?? '',
+    datasetUrl: process.env.BENCH_DATASET_URL ?? '',
   });
   await target.app.listen({ host: '127.0.0.1', port: 0 });
   const address = target.app.server.address();

@@ -42,9 +42,9 @@ test.describe('portal login on a phone', () => {
     await expect(page.getByText('Veuillez saisir votre adresse e-mail et votre mot de passe')).toBeVisible();
   });
 
-  test('sends the bare area to its login and unknown paths to a not-found page', async ({ page }) => {
+  test('shows registration at the bare area and a not-found page at unknown paths', async ({ page }) => {
     await page.goto('/my-car');
-    await expect(page).toHaveURL(/\/my-car\/login$/);
+    await expect(page.getByRole('button', { name: 'Create' })).toBeVisible();
     await page.goto('/my-fleet/nowhere');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to the sign-in page' })).toHaveAttribute('href', '/my-fleet/login');

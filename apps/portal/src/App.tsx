@@ -1,22 +1,25 @@
 import { useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { LoadingBar, UiProvider } from '@servicebay/ui';
 import { ServicesContext, type Services } from './context.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
+import { RegisterPage } from './pages/RegisterPage.js';
+import { RequirePortalSession } from './pages/RequirePortalSession.js';
+import { CustomerHomePage } from './pages/CustomerHomePage.js';
 
 /**
  * One bundle for /my-car, /my-fleet and /report: the router sees full paths (no basename) and
  * each page takes its variant from the path it was opened at.
  */
-export function App({ i18n, api }: Services) {
+export function App({ i18n, api, session }: Services) {
   // The API client already retries what is worth retrying (spec §8); a second layer would multiply waits.
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } }),
   );
-  const [services] = useState(() => ({ i18n, api }));
+  const [services] = useState(() => ({ i18n, api, session }));
   return (
     <ServicesContext.Provider value={services}>
       <I18nextProvider i18n={i18n.i18n}>
@@ -27,9 +30,13 @@ export function App({ i18n, api }: Services) {
               <Routes>
                 <Route path="/my-car/login" element={<LoginPage variant="car" />} />
                 <Route path="/my-fleet/login" element={<LoginPage variant="fleet" />} />
-                {/* Registration lives at the bare path (spec §2); until it is built, the login stands in. */}
-                <Route path="/my-car" element={<Navigate to="/my-car/login" replace />} />
-                <Route path="/my-fleet" element={<Navigate to="/my-fleet/login" replace />} />
+                {/* Registration lives at the bare path (spec §2). */}
+                <Route path="/my-car" element={<RegisterPage key="car" variant="car" />} />
+                <Route path="/my-fleet" element={<RegisterPage key="fleet" variant="fleet" />} />
+                <Route element={<RequirePortalSession />}>
+                  <Route path="/my-car/user/:customerId" element={<CustomerHomePage variant="car" />} />
+                  <Route path="/my-fleet/user/:customerId" element={<CustomerHomePage variant="fleet" />} />
+                </Route>
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>
             </BrowserRouter>

@@ -1,10 +1,11 @@
 import { createContext, useContext } from 'react';
-import type { ApiClient, AppI18n } from '@servicebay/web-core';
+import type { ApiClient, AppI18n, Session } from '@servicebay/web-core';
 
 /** The app's long-lived services, handed down by <App> so tests can pass their own. */
 export interface Services {
   i18n: AppI18n;
   api: ApiClient;
+  session: Session;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { routeTable } from '@servicebay/domain';
+import multipart from '@fastify/multipart';
+import { LIMITS, routeTable } from '@servicebay/domain';
 import type { Platform } from './platform/platform.js';
 import { errorHandler, notFoundHandler } from './platform/http/errors.js';
 import { registerRoutes } from './platform/http/registrar.js';
@@ -13,6 +14,7 @@ import { implementations } from './modules/index.js';
 import { registerRealtime } from './platform/realtime/realtime.routes.js';
 import { userOwnerResolver, userScopeResolver } from './modules/identity/session.routes.js';
 import { customerOwnerResolvers } from './modules/customers/customers.routes.js';
+import { inspectionOrderOwnerResolvers } from './modules/inspection-orders/inspection-orders.routes.js';
 
 export interface BuildOptions {
   /** Extra handlers, for tests that mount fixture routes beside the real table. */
@@ -56,13 +58,28 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     },
   });
 
+  // Uploads are read as streams by the handler that wants them (platform/files/uploads.ts), after
+  // access was checked; these are the outer limits, each upload narrows them.
+  await app.register(multipart, {
+    limits: {
+      fileSize: Math.max(config.maxImageUploadBytes, LIMITS.maxVideoBytes) + 1,
+      files: 1,
+      fields: 10,
+      fieldSize: 2000,
+      parts: 11,
+      headerPairs: 50,
+    },
+  });
+
   const customerOwners = customerOwnerResolvers(platform);
+  const tenancyRepo = createTenancyRepository(platform.database.db);
   const deps = {
     tokens: platform.tokens,
-    tenancy: cacheStoreOwnership(createTenancyRepository(platform.database.db)),
+    tenancy: cacheStoreOwnership(tenancyRepo),
+    accountOwnership: tenancyRepo.accountOwnership,
     idempotency: createIdempotency(createIdempotencyRepository(platform.database.db), config.requestTimeoutMs * 2),
     userScope: userScopeResolver(platform),
-    pathResources: { userId: userOwnerResolver(platform), ...customerOwners.pathResources },
+    pathResources: { userId: userOwnerResolver(platform), ...customerOwners.pathResources, ...inspectionOrderOwnerResolvers(platform) },
     customerStore: customerOwners.customerStore,
   };
   registerRoutes(app, routeTable, implementations(platform), deps);

@@ -5,6 +5,9 @@ import { accounts, partners, stores, users } from '../src/platform/db/schema.js'
 import type { Principal } from '../src/platform/auth/principal.js';
 import type { TokenService } from '../src/platform/auth/tokens.js';
 import { createCustomersRepository, type NewCustomer, type NewVehicle } from '../src/modules/customers/customers.repository.js';
+import { createCoursesRepository, type NewCourse } from '../src/modules/identity/courses.repository.js';
+import { createInspectionOrdersRepository, type NewOrder } from '../src/modules/inspection-orders/inspection-orders.repository.js';
+import { orderNumberSortKey } from '@servicebay/domain';
 
 /** Test data, built by each test for itself. */
 export function factories(db: Db) {
@@ -51,6 +54,27 @@ export function factories(db: Db) {
     async vehicle(store: { id: string }, fields: Partial<Omit<NewVehicle, 'storeId'>> = {}) {
       const householdId = fields.householdId ?? (await this.customer(store)).householdId;
       return createCustomersRepository(db).insertVehicle({ make: 'Honda', model: 'Civic', year: 2018, ...fields, householdId, storeId: store.id });
+    },
+    /** An open inspection order of the store, for a new customer's new vehicle unless they are given. */
+    async inspectionOrder(store: { id: string }, fields: Partial<Omit<NewOrder, 'storeId'>> = {}) {
+      let { customerId, vehicleId } = fields;
+      if (!customerId || !vehicleId) {
+        const customer = await this.customer(store);
+        const vehicle = await this.vehicle(store, { householdId: customer.householdId });
+        customerId = customer.id;
+        vehicleId = vehicle.id;
+      }
+      return createInspectionOrdersRepository(db).insert({
+        ...fields,
+        orderNumberKey: orderNumberSortKey(fields.orderNumber ?? null),
+        storeId: store.id,
+        customerId,
+        vehicleId,
+      });
+    },
+    /** A training course (courses are the product's, shared by every store). */
+    async course(fields: Partial<NewCourse> = {}) {
+      return createCoursesRepository(db).insertCourse({ titleEn: 'Course', titleFr: 'Cours', sections: [], ...fields });
     },
   };
 }

@@ -15,19 +15,25 @@ import { SsoReturnPage } from './pages/SsoReturnPage.js';
 import { WorkersPage } from './pages/WorkersPage.js';
 import { APP_BASENAME, routerPath } from './paths.js';
 import { RequireSession } from './session/RequireSession.js';
+import { AccountStoresPage } from './features/account-stores/AccountStoresPage.js';
+import { StoreUsersPage } from './features/store-users/StoreUsersPage.js';
+import { StoreSettingsPage } from './features/store-settings/StoreSettingsPage.js';
+import { AdminPage } from './features/admin/AdminPage.js';
+import { InspectionOrderPlaceholderPage } from './features/dashboard/InspectionOrderPlaceholderPage.js';
+import { SignoffPage } from './features/signoff/SignoffPage.js';
+import { VehicleHistoryPage } from './features/vehicle-history/VehicleHistoryPage.js';
+import { TrainingPage } from './features/training/TrainingPage.js';
+import { UserCreatedPage } from './features/training/UserCreatedPage.js';
+import { TicketRoute } from './features/tickets/TicketRoute.js';
+import { LocalScannerPage, VinScanReturnPage } from './features/vin-scan/index.js';
+import { VIN_SCAN_PATHS } from '@servicebay/domain';
 
 const to = (fullPath: string) => routerPath(fullPath)!;
 
 /** The destinations later issues build, at their spec §2 paths (router paths, without /app). */
 const PLACEHOLDER_ROUTES: Array<[path: string, page: PlaceholderPageId]> = [
-  ['/v2/account/:accountId/store', 'accountStores'],
-  ['/v2/account/:accountId/store/:storeId/user', 'storeUsers'],
   ['/v2/account/:accountId/analytics', 'analytics'],
   [to(STAFF_PATHS.setupWizard), 'setupWizard'],
-  [to(STAFF_PATHS.admin), 'admin'],
-  [to(STAFF_PATHS.training), 'training'],
-  [to(STAFF_PATHS.education), 'education'],
-  [to(STAFF_PATHS.userCreated), 'userCreated'],
   [to(STAFF_PATHS.advancedSearch), 'advancedSearch'],
   [to(STAFF_PATHS.paymentHistory), 'payments'],
   [to(STAFF_PATHS.notifications), 'notifications'],
@@ -62,6 +68,9 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                 <Route path="/login" element={<LoginPage />} />
                 <Route path={to(STAFF_PATHS.resetPassword)} element={<ResetPasswordPage />} />
                 <Route path={to(SSO_RETURN_PATH)} element={<SsoReturnPage />} />
+                {/* The VIN scanner's windows (docs/vin-scanner.md): no menu; the return page checks the session itself. */}
+                <Route path={to(VIN_SCAN_PATHS.returnPage)} element={<VinScanReturnPage />} />
+                <Route path={to(VIN_SCAN_PATHS.localScanner)} element={<LocalScannerPage />} />
                 {Object.entries(LEGACY_DASHBOARD_PATHS).map(([path, variant]) => (
                   <Route key={path} path={to(path)} element={<Navigate to={to(STAFF_PATHS.dashboardVariant(variant))} replace />} />
                 ))}
@@ -69,6 +78,19 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route index element={<GoHome />} />
                   <Route path={to(STAFF_PATHS.workers)} element={<WorkersPage />} />
                   <Route path={to(STAFF_PATHS.dashboard)} element={<DashboardPage />} />
+                  <Route path="/v2/account/:accountId/store" element={<AccountStoresPage />} />
+                  <Route path="/v2/account/:accountId/store/:storeId/user" element={<StoreUsersPage />} />
+                  <Route path="/v2/account/:accountId/store/:storeId/settings" element={<StoreSettingsPage />} />
+                  <Route path={to(STAFF_PATHS.admin)} element={<AdminPage />} />
+                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId" element={<InspectionOrderPlaceholderPage />} />
+                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/signoff" element={<SignoffPage />} />
+                  <Route path="/vehicle/:vehicleId/history/:inspectionOrderId" element={<VehicleHistoryPage />} />
+                  <Route path="/store/:storeId/ticket" element={<TicketRoute />} />
+                  <Route path="/store/:storeId/ticket/household/:householdId" element={<TicketRoute />} />
+                  <Route path="/store/:storeId/ticket/:inspectionOrderId" element={<TicketRoute />} />
+                  <Route path={to(STAFF_PATHS.training)} element={<TrainingPage key="training" page="training" />} />
+                  <Route path={to(STAFF_PATHS.education)} element={<TrainingPage key="education" page="education" />} />
+                  <Route path={to(STAFF_PATHS.userCreated)} element={<UserCreatedPage />} />
                   {PLACEHOLDER_ROUTES.map(([path, page]) => (
                     <Route key={path} path={path} element={<PlaceholderPage key={page} page={page} />} />
                   ))}

@@ -24,6 +24,21 @@ export const ERROR_CODES = [
   'ACCOUNT_LOCKED',
   'USER_NOT_FOUND',
   'INVALID_REFRESH_TOKEN',
+  // portal registration (spec §8 "Registration"; docs/portal-users.md)
+  'CUSTOMER_NOT_FOUND_AT_REGISTRATION',
+  'CUSTOMER_USER_ALREADY_EXISTS',
+  /** The login strategy lookup: no user, but a customer gave a shop this e-mail (it may register). */
+  'CUSTOMER_WITHOUT_USER',
+  // inspection orders (docs/inspection-orders.md); the two lower-case ones are spec §8 message keys
+  'ORDER_CLOSED',
+  'ORDER_NOT_FINISHED',
+  'ORDER_CANNOT_BE_FINISHED',
+  'FIELD_BLOCKED',
+  'TIME_TRACKER_DISABLED',
+  'TIME_TRACKER_RUNNING',
+  'TIME_TRACKER_NOT_RUNNING',
+  'only_valid_user_can_assign_this_to_you',
+  'This_inspection_is_not_assigned_to_yourself',
   // transport
   'UNAUTHENTICATED',
   'FORBIDDEN',

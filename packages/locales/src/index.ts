@@ -11,6 +11,22 @@ import enDevOutbox from './en/devOutbox.json' with { type: 'json' };
 import frDevOutbox from './fr/devOutbox.json' with { type: 'json' };
 import enEmail from './en/email.json' with { type: 'json' };
 import frEmail from './fr/email.json' with { type: 'json' };
+import enCustomers from './en/customers.json' with { type: 'json' };
+import frCustomers from './fr/customers.json' with { type: 'json' };
+import enTickets from './en/tickets.json' with { type: 'json' };
+import frTickets from './fr/tickets.json' with { type: 'json' };
+import enVinScan from './en/vinScan.json' with { type: 'json' };
+import frVinScan from './fr/vinScan.json' with { type: 'json' };
+import enDashboard from './en/dashboard.json' with { type: 'json' };
+import frDashboard from './fr/dashboard.json' with { type: 'json' };
+import enTraining from './en/training.json' with { type: 'json' };
+import frTraining from './fr/training.json' with { type: 'json' };
+import enFiles from './en/files.json' with { type: 'json' };
+import frFiles from './fr/files.json' with { type: 'json' };
+import enAdmin from './en/admin.json' with { type: 'json' };
+import frAdmin from './fr/admin.json' with { type: 'json' };
+import enOrders from './en/orders.json' with { type: 'json' };
+import frOrders from './fr/orders.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
@@ -26,6 +42,14 @@ export const en = {
   portal: enPortal,
   devOutbox: enDevOutbox,
   email: enEmail,
+  dashboard: enDashboard,
+  customers: enCustomers,
+  tickets: enTickets,
+  vinScan: enVinScan,
+  training: enTraining,
+  files: enFiles,
+  admin: enAdmin,
+  orders: enOrders,
 };
 
 export type Catalog = typeof en;
@@ -37,6 +61,14 @@ export const fr: Catalog = {
   portal: frPortal,
   devOutbox: frDevOutbox,
   email: frEmail,
+  dashboard: frDashboard,
+  customers: frCustomers,
+  tickets: frTickets,
+  vinScan: frVinScan,
+  training: frTraining,
+  files: frFiles,
+  admin: frAdmin,
+  orders: frOrders,
 };
 
 export const catalogs = { en, fr } as const;

@@ -25,3 +25,4 @@ export { NotFound } from './NotFound.js';
 export * from './icons.js';
 export { PasswordField } from './PasswordField.js';
 export { PasswordRules } from './PasswordRules.js';
+export { ImageUpload, isAcceptedImage, type ImageUploadProps } from './ImageUpload.js';

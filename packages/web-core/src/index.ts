@@ -8,3 +8,6 @@ export * from './realtime/client.js';
 export * from './react.js';
 export * from './i18n/index.js';
 export * from './session/index.js';
+export * from './format/dates.js';
+export * from './vin-scan/poller.js';
+export * from './upload/index.js';

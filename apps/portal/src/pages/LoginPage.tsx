@@ -1,13 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useStore } from '@servicebay/web-core';
 import { isLanguage } from '@servicebay/domain';
 import { LanguageSelector, PasswordField, Logo, OfflineIcon, useAlerts } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import type { PortalVariant } from '../variant.js';
-import { canSubmitPortalLogin, PORTAL_LOGIN_PATH, portalLoginBody, portalLoginFailure, type PortalLoginFields } from './login.js';
+import { canSubmitPortalLogin, portalLoginBody, portalLoginFailure, type PortalLoginFields } from './login.js';
+import { customerHome, portalAccess, registerPath, storedCustomerEmail } from './portal-session.js';
+import { usePortalSignIn } from './usePortalSignIn.js';
+import { useWelcome } from './welcome.js';
 import { Slideshow } from './Slideshow.js';
 import classes from './LoginPage.module.css';
 
@@ -16,16 +21,20 @@ export function LoginPage({ variant }: { variant: PortalVariant }) {
   const { t, i18n } = useTranslation('portal');
   const services = useServices();
   const alerts = useAlerts();
-  const [fields, setFields] = useState<PortalLoginFields>({ email: '', password: '' });
+  const [params] = useSearchParams();
+  const presetUsername = params.get('username')?.trim() ?? '';
+  const [fields, setFields] = useState<PortalLoginFields>({ email: presetUsername, password: '' });
+  const signIn = usePortalSignIn(variant);
+  // The e-mail given in the link, else the one typed once the field is left (spec §2 "Welcome text").
+  const [lookedUp, setLookedUp] = useState(presetUsername);
+  const welcome = useWelcome(lookedUp);
+  const state = useStore(services.session.state);
   const brand = t(`brand.${variant}`);
   useDocumentTitle(`${t('login.title')} · ${brand}`);
 
   const login = useMutation({
-    mutationFn: (body: ReturnType<typeof portalLoginBody>) =>
-      services.api.request({ method: 'POST', path: PORTAL_LOGIN_PATH, body, maxRetries: 0 }),
-    // The portal session and the dashboard (my-car/user/{customerId}) arrive with the portal issue.
-    onSuccess: (_answer, body) =>
-      alerts.show({ type: 'success', strongMessage: t('login.signedInTitle'), message: t('login.signedIn', { email: body.username }) }),
+    // Signs in, keeps the session and goes to my-car/user/{customerId} or the remembered page (spec §2).
+    mutationFn: (body: ReturnType<typeof portalLoginBody>) => signIn(body, params.get('redirect')),
     onError: (error) => {
       alerts.show(
         portalLoginFailure(error) === 'unavailable'
@@ -35,6 +44,11 @@ export function LoginPage({ variant }: { variant: PortalVariant }) {
       setFields((current) => ({ ...current, password: '' }));
     },
   });
+
+  // Spec §2: the entry pages first check whether the customer is already signed in.
+  if (state && state.claims.customerId && portalAccess(state.claims, storedCustomerEmail()) === 'ok' && !login.isPending) {
+    return <Navigate to={customerHome(variant, state.claims.customerId)} replace />;
+  }
 
   const ready = canSubmitPortalLogin(fields) && !login.isPending;
   const submit = (event: FormEvent) => {
@@ -64,7 +78,13 @@ export function LoginPage({ variant }: { variant: PortalVariant }) {
           <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', xs: 'lg' }}>
             <form onSubmit={submit} noValidate>
               <Stack gap="md">
-                <Text fw={500}>{t('login.welcome')}</Text>
+                <Text fw={500} data-testid="portal-welcome">
+                  {welcome.kind === 'known'
+                    ? t('welcome.known', { firstName: welcome.firstName })
+                    : welcome.kind === 'customer'
+                      ? t('welcome.customer', { email: lookedUp })
+                      : t('login.welcome')}
+                </Text>
                 <TextInput
                   label={t('login.email')}
                   type="email"
@@ -76,6 +96,7 @@ export function LoginPage({ variant }: { variant: PortalVariant }) {
                   spellCheck={false}
                   value={fields.email}
                   onChange={(event) => setFields({ ...fields, email: event.currentTarget.value })}
+                  onBlur={() => setLookedUp(fields.email.trim())}
                   required
                   withAsterisk={false}
                 />
@@ -92,6 +113,12 @@ export function LoginPage({ variant }: { variant: PortalVariant }) {
                 <Button type="submit" size="md" fullWidth disabled={!ready} loading={login.isPending}>
                   {t('login.submit')}
                 </Button>
+                <Text ta="center">
+                  {t('loginSwitch.firstVisit')}{' '}
+                  <Anchor component={Link} to={registerPath(variant, presetUsername || undefined)} fw={600}>
+                    {t('loginSwitch.toRegister')}
+                  </Anchor>
+                </Text>
               </Stack>
             </form>
           </Paper>

@@ -1,8 +1,5 @@
 import { isApiError } from '@servicebay/web-core';
 
-/** The portal's login endpoint. It is built by a later issue; until then it answers 404. */
-export const PORTAL_LOGIN_PATH = '/v2/api/userForCustomer';
-
 export interface PortalLoginFields {
   email: string;
   password: string;

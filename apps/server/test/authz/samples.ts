@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
+import { roleReach, type Role } from '@servicebay/domain';
 import type { TestApp } from '../app.js';
+import { users } from '../../src/platform/db/schema.js';
 import { createSsoRepository } from '../../src/modules/identity/sso.repository.js';
+import { createCoursesRepository } from '../../src/modules/identity/courses.repository.js';
 
 /** One store's world as the authorization test sees it. */
 export interface TenantWorld {
@@ -16,18 +20,34 @@ export type SampleFactory = (t: TestApp, world: TenantWorld, caller: { id: strin
  */
 export const paramSamples: Record<string, SampleFactory> = {
   storeId: async (_t, world) => world.store.id,
+  accountId: async (_t, world) => world.store.accountId,
+  partnerId: async (_t, world) => world.store.partnerId!,
   userId: async (_t, _world, caller) => caller.id,
   userRef: async (_t, _world, caller) => caller.id,
   languageFile: async () => 'en.i18n.json',
   token: async () => 'a-reset-token-that-does-not-exist-0000',
-  customerId: async (t, world) => (await t.make.customer(world.store)).id,
+  // A portal user of the store stands for a customer: the sample is its own customer (made and
+  // linked on first use), so customer-scoped routes let it in; staff and strangers get a new one.
+  customerId: async (t, world, caller) => {
+    const db = t.platform.database.db;
+    const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, caller.id) });
+    const portal = user && roleReach(user.type as Role) === 'customer' && user.storeId === world.store.id;
+    if (portal && user.customerId) return user.customerId;
+    const customer = await t.make.customer(world.store);
+    if (portal) await db.update(users).set({ customerId: customer.id }).where(eq(users.id, user.id));
+    return customer.id;
+  },
   householdId: async (t, world) => (await t.make.customer(world.store)).householdId!,
   vehicleId: async (t, world) => (await t.make.vehicle(world.store)).id,
+  inspectionOrderId: async (t, world) => (await t.make.inspectionOrder(world.store)).id,
   vin: async () => '1HGCM82633A004352',
   year: async () => '2003',
   make: async () => 'Honda',
   model: async () => 'Accord',
   engine: async () => '3.0L 6 cyl',
+  // Courses are the product's, not a store's: any course will do.
+  courseId: async (t) =>
+    (await createCoursesRepository(t.platform.database.db).insertCourse({ titleEn: 'Sample', titleFr: 'Exemple', sections: [] })).id,
   // Disabled, so any number of samples fit beside the account's one enabled configuration.
   configurationId: async (t, world) =>
     (

@@ -9,6 +9,7 @@ import { useServices } from '../context.js';
 import { StaffShell } from '../layout/StaffShell.js';
 import { routerPath } from '../paths.js';
 import { SignedInContext, storeQuery, userQuery } from './signed-in.js';
+import { staffStoreId } from './sign-in.js';
 import { signOut } from './sso.js';
 import { useInactiveStoreWarning } from './useFinishSignIn.js';
 
@@ -55,7 +56,9 @@ function SignedInLoader({ claims }: { claims: SessionClaims }) {
   const location = useLocation();
   const warnInactiveStore = useInactiveStoreWarning();
   const user = useQuery(userQuery(api, claims.id));
-  const store = useQuery({ ...storeQuery(api, claims.storeId), enabled: claims.storeId !== null });
+  // A portal user's token names its customer's store, which it never acts for: no store to load.
+  const storeId = staffStoreId(claims);
+  const store = useQuery({ ...storeQuery(api, storeId), enabled: storeId !== null });
 
   const inactiveStore = claims.isUserOfInactiveStore || user.data?.isUserOfInactiveStore === true;
   const noUser = isApiError(user.error) && user.error.status === 404;
@@ -109,7 +112,7 @@ function SignedInLoader({ claims }: { claims: SessionClaims }) {
       </Centered>
     );
   }
-  if (!user.data || (claims.storeId !== null && store.data === undefined) || inactiveStore || portalHome) {
+  if (!user.data || (storeId !== null && store.data === undefined) || inactiveStore || portalHome) {
     return <FullPageLoader label={t('shell.loading')} />;
   }
   if (needsTraining(user.data) && !TRAINING_PATHS.includes(location.pathname)) {

@@ -75,6 +75,16 @@ describe('completeSignIn (spec §4 "Login and session")', () => {
     expect(calls).toEqual(['session.getUser']);
   });
 
+  it("sends a portal user to MyCar without asking for its customer's store", async () => {
+    const { client, calls } = api({ 'session.getUser': user({ type: 'consumer', customerId: 'c1' }) });
+    await expect(completeSignIn(client, claims({ type: 'consumer', customerId: 'c1' }))).resolves.toMatchObject({
+      kind: 'home',
+      path: '/my-car/user/c1',
+      store: null,
+    });
+    expect(calls).toEqual(['session.getUser']);
+  });
+
   it('stops an inactive-store user before anything is fetched', async () => {
     const { client, calls } = api({});
     await expect(completeSignIn(client, claims({ isUserOfInactiveStore: true }))).resolves.toEqual({ kind: 'inactiveStore' });

@@ -1,4 +1,4 @@
-import { getStoreRoute, getUserRoute, HomeRouteError, homeRoute, type Store, type User } from '@servicebay/domain';
+import { getStoreRoute, getUserRoute, HomeRouteError, homeRoute, PORTAL_ROLES, type Store, type User } from '@servicebay/domain';
 import { isApiError, type ApiClient, type SessionClaims } from '@servicebay/web-core';
 
 export type SignInOutcome =
@@ -10,11 +10,20 @@ export type SignInOutcome =
   /** Spec §2: 'Unable to find route for {role}'. */
   | { kind: 'noRoute'; role: string };
 
+/**
+ * The store a signed-in staff user works in. Portal users carry their customer's store in the
+ * token but never act for it (the store route answers them 404): none for them.
+ */
+export function staffStoreId(claims: Pick<SessionClaims, 'storeId' | 'type'>): string | null {
+  return PORTAL_ROLES.includes(claims.type) ? null : claims.storeId;
+}
+
 /** The signed-in user and its store (null for account, partner and portal users). */
-export async function loadSignedIn(api: ApiClient, claims: Pick<SessionClaims, 'id' | 'storeId'>, signal?: AbortSignal) {
+export async function loadSignedIn(api: ApiClient, claims: Pick<SessionClaims, 'id' | 'storeId' | 'type'>, signal?: AbortSignal) {
+  const storeId = staffStoreId(claims);
   const [user, store] = await Promise.all([
     api.call(getUserRoute, { params: { userRef: claims.id }, signal }),
-    claims.storeId ? api.call(getStoreRoute, { params: { storeId: claims.storeId }, signal }) : Promise.resolve(null),
+    storeId ? api.call(getStoreRoute, { params: { storeId }, signal }) : Promise.resolve(null),
   ]);
   return { user, store };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
+import { ZFileLink } from '../files/file.js';
 
 /** Spec §5: ten digits, with the usual parentheses, spaces, dots or dashes. */
 export const PHONE_PATTERN = /^\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
@@ -55,6 +56,8 @@ export const ZCustomer = z.object({
   permissionToText: z.boolean(),
   householdId: z.string().nullable(),
   storeId: z.string(),
+  /** Spec §3 fleetPicture (the fleet logo): a signed URL and the name; null when none (always sent). */
+  fleetPicture: ZFileLink.nullable().optional(),
   _links: z.object({ self: z.object({ href: z.string() }), household: z.object({ href: z.string() }).optional() }),
 });
 export type Customer = z.infer<typeof ZCustomer>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCustomer } from './customer.js';
+import { ZFileLink } from '../files/file.js';
 
 /** Fields whose change the client reports in blockedFields (spec §4), as the API names them. */
 export const VEHICLE_BLOCKABLE_FIELDS = ['vin', 'vinNumber', 'licensePlate', 'year', 'make', 'model', 'engine', 'carId'] as const;
@@ -45,6 +46,8 @@ export const ZVehicle = z.object({
   householdId: z.string().nullable(),
   blockedFields: z.array(z.string()),
   state: z.string().nullable(),
+  /** Spec §3 "picture or profile picture": a signed URL and the name; null when none (always sent). */
+  picture: ZFileLink.nullable().optional(),
   _links: z.object({ self: z.object({ href: z.string() }), customer: z.object({ href: z.string() }) }),
 });
 export type Vehicle = z.infer<typeof ZVehicle>;

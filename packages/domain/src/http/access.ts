@@ -13,14 +13,25 @@ import type { Role } from '../roles.js';
  * - self: the user named by `userParam` must be the caller.
  * - user: the user named by `userParam` (an id, or a username) must be the caller, or a worker
  *   of a store the caller may act for.
+ * - account: the account named by `accountParam` must be the caller's own (account- and store-level
+ *   users), one of its partner's (partner users), or any (root); then its role must be listed.
+ * - partner: the partner named by `partnerParam` must be the caller's own, or any for root.
  */
 export type Access =
   | { readonly kind: 'public'; readonly reason: string }
   | { readonly kind: 'signedIn'; readonly roles: readonly Role[] }
-  | { readonly kind: 'store'; readonly storeParam: string; readonly roles: readonly Role[] }
+  | {
+      readonly kind: 'store';
+      readonly storeParam: string;
+      readonly roles: readonly Role[];
+      /** Where the store id travels: a path parameter (default), or a field of the JSON body. */
+      readonly storeIn?: 'path' | 'body';
+    }
   | { readonly kind: 'customer'; readonly customerParam: string; readonly staffRoles: readonly Role[] }
   | { readonly kind: 'self'; readonly userParam: string; readonly roles: readonly Role[] }
-  | { readonly kind: 'user'; readonly userParam: string; readonly roles: readonly Role[] };
+  | { readonly kind: 'user'; readonly userParam: string; readonly roles: readonly Role[] }
+  | { readonly kind: 'account'; readonly accountParam: string; readonly roles: readonly Role[] }
+  | { readonly kind: 'partner'; readonly partnerParam: string; readonly roles: readonly Role[] };
 
 export const access = {
   public: (reason: string): Access => ({ kind: 'public', reason }),
@@ -29,6 +40,16 @@ export const access = {
     kind: 'store',
     storeParam,
     roles,
+  }),
+  /**
+   * Like `store`, for the few routes whose store travels in the body (spec §7 `POST /inspectionOrder`
+   * with `storeId` in its body): the registrar reads `body[storeField]` before any other check.
+   */
+  storeInBody: (roles: readonly Role[], storeField = 'storeId'): Access => ({
+    kind: 'store',
+    storeParam: storeField,
+    roles,
+    storeIn: 'body',
   }),
   customer: (staffRoles: readonly Role[], customerParam = 'customerId'): Access => ({
     kind: 'customer',
@@ -45,6 +66,8 @@ export const access = {
     userParam,
     roles,
   }),
+  account: (roles: readonly Role[], accountParam = 'accountId'): Access => ({ kind: 'account', accountParam, roles }),
+  partner: (roles: readonly Role[], partnerParam = 'partnerId'): Access => ({ kind: 'partner', partnerParam, roles }),
 };
 
 /** Roles a rule lets in, for documentation and the generated authorization test. */
@@ -56,6 +79,8 @@ export function rolesOf(rule: Access): readonly Role[] | 'everyone' {
     case 'store':
     case 'self':
     case 'user':
+    case 'account':
+    case 'partner':
       return rule.roles;
     case 'customer':
       return [...rule.staffRoles, 'consumer', 'customer'];

@@ -45,7 +45,11 @@ function accessText(route: AnyRoute): string {
           ? ` for themselves (:${rule.userParam})`
           : rule.kind === 'user'
             ? ` for themselves or a worker of a store they may act for (:${rule.userParam})`
-            : '';
+            : rule.kind === 'account'
+              ? ` for the account in :${rule.accountParam} (their own, their partner's, or any for root)`
+              : rule.kind === 'partner'
+                ? ` for the partner in :${rule.partnerParam} (their own, or any for root)`
+                : '';
   return `Access: ${who}${scope}.`;
 }
 

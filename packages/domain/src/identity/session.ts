@@ -17,6 +17,11 @@ export const ZLoginStrategy = z.object({
   strategy: z.enum(['default', 'sso']),
   /** Where the browser goes for single sign-on. */
   loginUrl: z.string().optional(),
+  /**
+   * The user's first name, for the portal's welcome text (spec §2 "Welcome text": a known user is
+   * greeted by first name); nothing more about the user is told. Only with the default strategy.
+   */
+  firstName: z.string().optional(),
 });
 
 export const ZRefreshRequest = z.strictObject({ refreshToken: z.string().min(1).max(500) });

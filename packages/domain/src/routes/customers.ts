@@ -169,7 +169,7 @@ export const createVehicleRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/vehicle',
   summary:
-    "Creates a vehicle in a household (householdId). VIN_IS_INVALID when a VIN is not plausible (spec §5) and the entry is not customYMME; VIN_IS_MANDATORY when the store requires one.",
+    "Creates a vehicle in a household (householdId). VIN_IS_INVALID when a VIN is sent that is not plausible (spec §5): a custom year/make/model entry sends none; VIN_IS_MANDATORY when the store requires one.",
   tag: 'customers',
   access: access.store(STAFF_ROLES),
   params: storeParams,
@@ -255,6 +255,30 @@ export const countHouseholdsRoute = defineRoute({
   response: ZHouseholdSearchCount,
 });
 
+export const vehiclePictureRoute = defineRoute({
+  id: 'vehicles.picture',
+  method: 'POST',
+  path: '/v2/api/store/:storeId/vehicle/:vehicleId/picture',
+  summary:
+    "Sets the vehicle's picture (spec §3 picture or profile picture) from a multipart/form-data upload: one PNG or JPEG file (checked by its bytes; 415 otherwise, 413 when too large), optional fileName before it. Stored as an upright JPEG of at most 2048 px without metadata; the previous picture is deleted.",
+  tag: 'customers',
+  access: access.store(STAFF_ROLES),
+  params: vehicleParams,
+  response: ZVehicle,
+});
+
+export const customerFleetPictureRoute = defineRoute({
+  id: 'customers.fleetPicture',
+  method: 'POST',
+  path: '/v2/api/customer/:customerId/fleetPicture',
+  summary:
+    "Sets the customer's fleet logo (spec §3 fleetPicture) from a multipart/form-data upload, as for a vehicle picture; for the store's staff and the customer's own portal users.",
+  tag: 'customers',
+  access: access.customer(STAFF_ROLES),
+  params: z.strictObject({ customerId: ZId }),
+  response: ZCustomer,
+});
+
 export const customerRoutes = [
   createCustomerRoute,
   updateCustomerRoute,
@@ -272,4 +296,6 @@ export const customerRoutes = [
   vehicleCustomerRoute,
   searchHouseholdsRoute,
   countHouseholdsRoute,
+  vehiclePictureRoute,
+  customerFleetPictureRoute,
 ] as const;

@@ -8,9 +8,18 @@ import { devRoutes } from './dev.js';
 import { ssoRoutes } from './sso.js';
 import { customerRoutes } from './customers.js';
 import { vehicleDataRoutes } from './vehicle-data.js';
+import { vinScannerRoutes } from './vin-scanner.js';
+import { portalUserRoutes } from './portal-users.js';
+import { courseRoutes } from './courses.js';
+import { fileRoutes } from './files.js';
+import { inspectionOrderRoutes } from './inspection-orders.js';
+import { storeUserRoutes } from './store-users.js';
+import { storeSettingsRoutes } from './store-settings.js';
+import { accountRoutes } from './accounts.js';
+import { adminRoutes } from './admin.js';
 
 /**
  * The route table: every endpoint the server mounts, and only those.
  * Each feature keeps its routes in its own file and adds them here.
  */
-export const routeTable: readonly AnyRoute[] = [...systemRoutes, ...i18nRoutes, ...sessionRoutes, ...ssoRoutes, ...passwordRoutes, ...storeRoutes, ...customerRoutes, ...vehicleDataRoutes, ...devRoutes];
+export const routeTable: readonly AnyRoute[] = [...systemRoutes, ...i18nRoutes, ...sessionRoutes, ...ssoRoutes, ...passwordRoutes, ...storeRoutes, ...customerRoutes, ...vehicleDataRoutes, ...vinScannerRoutes, ...portalUserRoutes, ...courseRoutes, ...fileRoutes, ...inspectionOrderRoutes, ...storeUserRoutes, ...storeSettingsRoutes, ...accountRoutes, ...adminRoutes, ...devRoutes];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pathParamNames } from '../http/route.js';
 import { routeTable } from './index.js';
 
-const PREFIXES = ['/v2/api/', '/v1/api/', '/v2/search/', '/messaging/v1/', '/v2/webhooks/'];
+const PREFIXES = ['/v2/api/', '/v1/api/', '/v2/search/', '/messaging/v1/', '/v2/webhooks/', '/v2/files/'];
 // Operational routes that live outside the API prefixes by convention.
 const OPERATIONAL = new Set(['/health', '/i18n/:languageFile', '/dev/outbox']);
 

@@ -1,9 +1,11 @@
 import type { Customer, Household, Vehicle } from '@servicebay/domain';
+import type { FileLinker } from '../../platform/files/index.js';
 import type { CustomerRow, VehicleRow } from './customers.repository.js';
 
 const base = (storeId: string) => `/v2/api/store/${storeId}`;
 
-export function presentCustomer(row: CustomerRow): Customer {
+/** `link` signs the URLs of stored pictures (fileLinker(platform.files)). */
+export function presentCustomer(row: CustomerRow, link: FileLinker): Customer {
   return {
     _id: row.id,
     firstName: row.firstName,
@@ -19,6 +21,7 @@ export function presentCustomer(row: CustomerRow): Customer {
     permissionToText: row.permissionToText,
     householdId: row.householdId,
     storeId: row.storeId,
+    fleetPicture: link({ key: row.fleetPictureKey, name: row.fleetPictureName }),
     _links: {
       self: { href: `${base(row.storeId)}/customer/${row.id}` },
       ...(row.householdId ? { household: { href: `${base(row.storeId)}/household/${row.householdId}` } } : {}),
@@ -26,7 +29,7 @@ export function presentCustomer(row: CustomerRow): Customer {
   };
 }
 
-export function presentVehicle(row: VehicleRow): Vehicle {
+export function presentVehicle(row: VehicleRow, link: FileLinker): Vehicle {
   return {
     _id: row.id,
     vin: row.vin,
@@ -44,6 +47,7 @@ export function presentVehicle(row: VehicleRow): Vehicle {
     householdId: row.householdId,
     blockedFields: row.blockedFields,
     state: row.state,
+    picture: link({ key: row.pictureKey, name: row.pictureName }),
     _links: {
       self: { href: `${base(row.storeId)}/vehicle/${row.id}` },
       customer: { href: `${base(row.storeId)}/vehicle/${row.id}/customer` },
@@ -51,11 +55,17 @@ export function presentVehicle(row: VehicleRow): Vehicle {
   };
 }
 
-export function presentHousehold(storeId: string, id: string, customers: CustomerRow[], vehicles: VehicleRow[]): Household {
+export function presentHousehold(
+  storeId: string,
+  id: string,
+  customers: CustomerRow[],
+  vehicles: VehicleRow[],
+  link: FileLinker,
+): Household {
   return {
     _id: id,
-    customers: customers.map(presentCustomer),
-    vehicles: vehicles.map(presentVehicle),
+    customers: customers.map((c) => presentCustomer(c, link)),
+    vehicles: vehicles.map((v) => presentVehicle(v, link)),
     _links: { self: { href: `${base(storeId)}/household/${id}` } },
   };
 }

@@ -1,6 +1,7 @@
 import {
   countHouseholdsRoute,
   createCustomerRoute,
+  customerFleetPictureRoute,
   createVehicleRoute,
   customerHouseholdRoute,
   getCustomerRoute,
@@ -15,17 +16,21 @@ import {
   updateCustomerRoute,
   updateVehicleRoute,
   vehicleCustomerRoute,
+  vehiclePictureRoute,
 } from '@servicebay/domain';
 import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
 import type { Platform } from '../../platform/platform.js';
 import { createStoreRepository } from '../stores/store.repository.js';
 import { createCustomersRepository } from './customers.repository.js';
 import { createCustomersService } from './customers.service.js';
-import { pageInfo, presentCustomer, presentVehicle } from './customers.presenter.js';
+import { pageInfo, presentCustomer as presentCustomerRow, presentVehicle as presentVehicleRow } from './customers.presenter.js';
+import { fileLinker } from '../../platform/files/index.js';
+import { createPicturesRepository } from './customers.pictures.repository.js';
+import { createPicturesService } from './customers.pictures.js';
 
 export function customersService(platform: Platform) {
   const db = platform.database.db;
-  return createCustomersService(createCustomersRepository(db), createStoreRepository(db));
+  return createCustomersService(createCustomersRepository(db), createStoreRepository(db), fileLinker(platform.files));
 }
 
 /** Registrar resolvers: which store a household, customer or vehicle id of a path belongs to. */
@@ -43,6 +48,12 @@ export function customerOwnerResolvers(platform: Platform) {
 
 export function customerRoutes(platform: Platform) {
   const service = customersService(platform);
+  const pictures = createPicturesService(createPicturesRepository(platform.database.db), platform.files, {
+    maxImageBytes: platform.config.maxImageUploadBytes,
+  });
+  const link = fileLinker(platform.files);
+  const presentCustomer = (row: Parameters<typeof presentCustomerRow>[0]) => presentCustomerRow(row, link);
+  const presentVehicle = (row: Parameters<typeof presentVehicleRow>[0]) => presentVehicleRow(row, link);
   return [
     implement(createCustomerRoute, async ({ storeId, body }) => presentCustomer(await service.createCustomer(storeId, body))),
     implement(updateCustomerRoute, async ({ storeId, params, body }) =>
@@ -79,5 +90,11 @@ export function customerRoutes(platform: Platform) {
     })),
     implement(searchHouseholdsRoute, ({ storeId, query }) => service.searchHouseholds(storeId, query.search, query.maxVehicles)),
     implement(countHouseholdsRoute, ({ storeId, query }) => service.countSearch(storeId, query.search)),
+    implement(vehiclePictureRoute, async ({ storeId, params, request }) =>
+      presentVehicle(await pictures.setVehiclePicture(storeId, params.vehicleId, request)),
+    ),
+    implement(customerFleetPictureRoute, async ({ params, request }) =>
+      presentCustomer(await pictures.setFleetPicture(params.customerId, request)),
+    ),
   ];
 }

@@ -14,6 +14,7 @@ import {
 import type { StoreRepository } from '../stores/store.repository.js';
 import type { CustomerRow, CustomersRepository, NewCustomer, NewVehicle, VehicleRow } from './customers.repository.js';
 import { presentHousehold } from './customers.presenter.js';
+import type { FileLinker } from '../../platform/files/index.js';
 
 type CustomerInput = Partial<CustomerFields> & { storeId?: string; householdId?: string };
 type VehicleInput = Partial<VehicleFields> & { storeId?: string; householdId?: string };
@@ -33,7 +34,12 @@ function withoutStore<T extends { storeId?: string }>(body: T): Omit<T, 'storeId
 
 const empty = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
 
-export function createCustomersService(repo: CustomersRepository, stores: Pick<StoreRepository, 'byId'>) {
+export function createCustomersService(
+  repo: CustomersRepository,
+  stores: Pick<StoreRepository, 'byId'>,
+  /** Signs picture URLs in the households it presents. */
+  link: FileLinker,
+) {
   /** Applies the spec §5 save rules to what the customer will be; throws the §8 code on failure. */
   function customerValues(merged: CustomerInput): Omit<NewCustomer, 'storeId'> {
     const saved = prepareCustomerSave(merged);
@@ -84,7 +90,7 @@ export function createCustomersService(repo: CustomersRepository, stores: Pick<S
     const found = await repo.household(storeId, id);
     if (!found) throw errors.notFound();
     const [customers, vehicles] = await Promise.all([repo.customersOf(storeId, [id]), repo.vehiclesOf(storeId, [id])]);
-    return presentHousehold(storeId, id, customers, vehicles);
+    return presentHousehold(storeId, id, customers, vehicles, link);
   }
 
   async function customer(storeId: string, id: string): Promise<CustomerRow> {
@@ -233,7 +239,7 @@ export function createCustomersService(repo: CustomersRepository, stores: Pick<S
           .sort((a, b) => (matched.get(b.id) ?? 0) - (matched.get(a.id) ?? 0));
         const kept = own.slice(0, Math.max(budget, 0));
         budget -= kept.length;
-        return presentHousehold(storeId, id, customers.filter((c) => c.householdId === id), kept);
+        return presentHousehold(storeId, id, customers.filter((c) => c.householdId === id), kept, link);
       });
       return {
         total,

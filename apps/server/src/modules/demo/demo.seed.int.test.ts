@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo.seed.js';
+import { DEMO_PORTAL_USERS } from './demo.portal.js';
 import { DEMO_VEHICLES } from './demo.customers.js';
 import { createVehicleDataService } from '../vehicle-data/vehicle-data.service.js';
 import { bearer } from '../../../test/factories.js';
@@ -17,7 +18,7 @@ describe('demo data', () => {
     expect(await seedDemoData(t.platform.database.db)).toBe(true);
     expect(await seedDemoData(t.platform.database.db)).toBe(false);
     const users = await t.platform.database.db.query.users.findMany();
-    expect(users.map((u) => u.username).sort()).toEqual(DEMO_USERS.map((u) => u.username).sort());
+    expect(users.map((u) => u.username).sort()).toEqual([...DEMO_USERS, ...DEMO_PORTAL_USERS].map((u) => u.username).sort());
   });
 
   it('places each user in its tenant with the demo password', async () => {
@@ -63,5 +64,30 @@ describe('demo data', () => {
     for (const [vin, year, make, model, engine, trim] of DEMO_VEHICLES) {
       expect(await vpic.decodeVin(vin)).toMatchObject({ vin, year, make, model, engine, trim, checkDigitValid: true });
     }
+  });
+});
+
+describe('demo portal users and courses', () => {
+  it('lets jane@ and fleet@ sign in as consumers of their customers', async () => {
+    const db = t.platform.database.db;
+    for (const email of ['jane@example.com', 'fleet@example.com']) {
+      const res = await t.app.inject({ method: 'POST', url: '/v2/api/user/login', payload: { username: email, password: DEMO_PASSWORD } });
+      expect(res.statusCode).toBe(200);
+      const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, email) });
+      const customer = await db.query.customers.findFirst({ where: (c, { eq }) => eq(c.id, user!.customerId!) });
+      expect(user).toMatchObject({ type: 'consumer', storeId: customer!.storeId });
+      expect(customer!.email).toBe(email);
+    }
+  });
+
+  it('seeds the courses with one mandatory, which newhire and trainee have not completed', async () => {
+    const db = t.platform.database.db;
+    const newhire = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'newhire') });
+    const res = await t.app.inject({ method: 'GET', url: `/v2/api/user/${newhire!.id}/course`, headers: await bearer(t.platform.tokens, newhire!) });
+    const { _embedded, mandatoryTrainingComplete } = res.json();
+    expect(mandatoryTrainingComplete).toBe(false);
+    expect(_embedded.course.length).toBeGreaterThanOrEqual(2);
+    expect(_embedded.course.filter((c: { mandatory: boolean }) => c.mandatory)).toHaveLength(1);
+    for (const c of _embedded.course) expect(c.sections.length).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,9 @@ import { ZStoreSettings, type OpenDay } from '@servicebay/domain';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { createDemoRepository } from './demo.repository.js';
 import { demoHouseholds } from './demo.customers.js';
+import { seedDemoPortalUsers } from './demo.portal.js';
+import { seedDemoCourses } from './demo.courses.js';
+import { seedDemoOrders } from './demo.orders.js';
 
 /** Every demo user's password; listed in the README. */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -43,6 +46,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
     store: 'downtown',
     firstName: 'Ned',
     lastName: 'Newman',
+    mandatoryTrainingComplete: false,
+  },
+  // Takes the training end to end in the e2e run, so newhire stays untrained for the other specs.
+  {
+    username: 'trainee',
+    type: 'Technician',
+    store: 'downtown',
+    firstName: 'Tara',
+    lastName: 'Trainee',
     mandatoryTrainingComplete: false,
   },
 ];
@@ -134,6 +146,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       for (const c of others) await w.customers.insertCustomer({ ...c, storeId: downtown, householdId: main.householdId });
       for (const v of plan.vehicles) await w.customers.insertVehicle({ ...v, storeId: downtown, householdId: main.householdId });
     }
+    await seedDemoPortalUsers(w, storesByKey.downtown, passwordHash);
   });
+  // Tickets come after the customers they are written for.
+  await seedDemoOrders(db);
+  await seedDemoCourses(db);
   return true;
 }

@@ -20,10 +20,12 @@ import { createSessionService, type SessionService } from './session.service.js'
 import { presentUser } from './user.presenter.js';
 import { createSsoRepository } from './sso.repository.js';
 import { createSsoDirectory } from './sso.service.js';
+import { createPortalUsersRepository } from './portal-users.repository.js';
 
 export function createSessions(platform: Platform) {
   const { config } = platform;
   const repo = createIdentityRepository(platform.database.db);
+  const portalUsers = createPortalUsersRepository(platform.database.db);
   return createSessionService({
     repo,
     tokens: platform.tokens,
@@ -33,6 +35,7 @@ export function createSessions(platform: Platform) {
       perUsername: createLimiter({ limit: config.session.attemptsPerUsernamePerMinute, windowMs: 60_000 }),
     },
     sso: createSsoDirectory({ repo: createSsoRepository(platform.database.db), identity: repo }),
+    customerEmailKnown: async (email) => (await portalUsers.customerByEmail(email)) !== null,
   });
 }
 

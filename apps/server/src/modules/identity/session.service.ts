@@ -39,6 +39,8 @@ export function createSessionService(deps: {
   policy: SessionPolicy;
   limiters: { perAddress: Limiter; perUsername: Limiter };
   sso: SsoDirectory;
+  /** Whether a customer gave a shop this e-mail, for the portal's welcome text (docs/portal-users.md). */
+  customerEmailKnown?: (email: string) => Promise<boolean>;
 }) {
   const { repo, tokens, policy, limiters, sso } = deps;
   // Verifying against a real hash for unknown users keeps their answer as slow as a wrong password.
@@ -102,15 +104,21 @@ export function createSessionService(deps: {
       return issue(user, randomUUID());
     },
 
-    async strategy(username: string, address: string): Promise<{ strategy: 'default' | 'sso'; loginUrl?: string }> {
+    async strategy(
+      username: string,
+      address: string,
+    ): Promise<{ strategy: 'default' | 'sso'; loginUrl?: string; firstName?: string }> {
       // The spec answers unknown names with 400, which tells who has an account: limit the asking.
       if (!limiters.perAddress.hit(`strategy:${address}`)) throw tooMany();
       const user = await repo.userByUsername(username.trim());
       if (!user || !user.active) {
-        throw new AppError(400, 'USER_NOT_FOUND', `We don't have a user ${username.trim()}`);
+        // Same message; the code tells the portal that this e-mail may register (spec §2 "Welcome text").
+        const customer = !user && (await deps.customerEmailKnown?.(username.trim()));
+        throw new AppError(400, customer ? 'CUSTOMER_WITHOUT_USER' : 'USER_NOT_FOUND', `We don't have a user ${username.trim()}`);
       }
       const loginUrl = await sso.loginUrlFor(user, username.trim());
-      return loginUrl ? { strategy: 'sso', loginUrl } : { strategy: 'default' };
+      if (loginUrl) return { strategy: 'sso', loginUrl };
+      return user.firstName ? { strategy: 'default', firstName: user.firstName } : { strategy: 'default' };
     },
 
     /**

@@ -18,6 +18,14 @@ export function createStoreRepository(db: Db) {
         .where(and(eq(users.active, true), withOwners ? or(ofStore, owners) : ofStore))
         .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
     },
+    /** Saves a store's settings, details, hours and PIN hash; undefined values stay as they are. */
+    async updateSettings(
+      storeId: string,
+      values: Partial<Pick<typeof stores.$inferInsert, 'settings' | 'openTime' | 'adminPinHash' | 'name' | 'franchiseName' | 'email' | 'phoneNo' | 'address'>>,
+    ) {
+      const rows = await db.update(stores).set(values).where(eq(stores.id, storeId)).returning();
+      return rows[0] ?? null;
+    },
     async worker(storeId: string, userId: string) {
       const rows = await db
         .select()

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { stores } from '../../platform/db/schema.js';
+import { accounts, stores } from '../../platform/db/schema.js';
 
 export interface StoreOwnership {
   id: string;
@@ -15,6 +15,14 @@ export function createTenancyRepository(db: Db) {
         .select({ id: stores.id, accountId: stores.accountId, partnerId: stores.partnerId })
         .from(stores)
         .where(eq(stores.id, storeId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async accountOwnership(accountId: string): Promise<{ id: string; partnerId: string | null } | null> {
+      const rows = await db
+        .select({ id: accounts.id, partnerId: accounts.partnerId })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
         .limit(1);
       return rows[0] ?? null;
     },

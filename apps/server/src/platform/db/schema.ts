@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -90,6 +91,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     index('users_store_idx').on(t.storeId),
+    // One portal user per customer (docs/portal-users.md), even under concurrent registrations.
+    uniqueIndex('users_customer_key').on(t.customerId).where(sql`${t.customerId} is not null`),
   ],
 );
 
@@ -279,12 +282,17 @@ export const customers = pgTable(
     workPhone: text('work_phone'),
     primaryPhone: text('primary_phone'),
     permissionToText: boolean('permission_to_text').notNull().default(false),
+    /** The fleet logo (spec §3 fleetPicture): a FileStore key and the name it was uploaded with. */
+    fleetPictureKey: text('fleet_picture_key'),
+    fleetPictureName: text('fleet_picture_name'),
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
     index('customers_store_name_idx').on(t.storeId, t.lastName, t.firstName, t.id),
     index('customers_store_email_idx').on(t.storeId, sql`lower(${t.email})`),
+    // Portal registration finds the customer by e-mail across every store (docs/portal-users.md).
+    index('customers_email_idx').on(sql`lower(${t.email})`),
     index('customers_household_idx').on(t.householdId),
     // btree_gin lets the store id lead a trigram index: a store's search reads only its own rows.
     index('customers_store_search_idx').using('gin', t.storeId, t.searchText.op('gin_trgm_ops')),
@@ -313,6 +321,9 @@ export const vehicles = pgTable(
     color: text('color'),
     blockedFields: jsonb('blocked_fields').$type<string[]>().notNull().default([]),
     state: text('state'),
+    /** Spec §3 "picture or profile picture": a FileStore key and the name it was uploaded with. */
+    pictureKey: text('picture_key'),
+    pictureName: text('picture_name'),
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
   },
@@ -341,4 +352,197 @@ export const maintenanceIntervals = pgTable(
     powertrain: text('powertrain').notNull().default('all'),
   },
   (t) => [index('maintenance_intervals_miles_idx').on(t.miles)],
+);
+
+/**
+ * Training courses (docs/training.md): the product's own content, the same for every shop, in
+ * English and French. `sections` holds [{ title: {en, fr}, body: {en: [...], fr: [...]} }].
+ */
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    titleEn: text('title_en').notNull(),
+    titleFr: text('title_fr').notNull(),
+    summaryEn: text('summary_en').notNull().default(''),
+    summaryFr: text('summary_fr').notNull().default(''),
+    mandatory: boolean('mandatory').notNull().default(false),
+    rank: integer('rank').notNull().default(0),
+    sections: jsonb('sections').notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('courses_rank_idx').on(t.rank, t.id)],
+);
+
+/** One row per course a user completed; completing again keeps the first time. */
+export const courseCompletions = pgTable(
+  'course_completions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+/**
+ * The VIN scanner flow (docs/vin-scanner.md): one row per launched scan. The scanner's callback
+ * finds it by the SHA-256 of its single-use token (the token itself is never stored) and fills
+ * `vin`; the return page reads it once (`consumed_at`). Rows are pruned after they expire.
+ */
+export const vinScans = pgTable(
+  'vin_scans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** vehicleDetails | dashboard */
+    origin: text('origin').notNull(),
+    language: text('language').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    vin: text('vin'),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Until the scanner may call back; once scanned, until the VIN may be read. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vin_scans_token_hash_idx').on(t.tokenHash),
+    index('vin_scans_user_origin_idx').on(t.userId, t.origin, t.scannedAt),
+    index('vin_scans_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Text compared byte by byte whatever the database's locale, so PGlite and any PostgreSQL sort
+ * it alike (the order-number sort key is built for byte order: packages/domain orders/order.ts).
+ */
+const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
+
+/**
+ * Spec §3 Inspection order (repair ticket); docs/inspection-orders.md. Step states are columns so
+ * the list filters on them; `order_number_key` is the numeric-aware sort key of the order number.
+ * Every index leads with store_id; the open-order list indexes are partial (`closed = false`),
+ * so they stay as small as the shops' open work whatever the history holds.
+ */
+export const inspectionOrders = pgTable(
+  'inspection_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+    serviceAdvisorId: uuid('service_advisor_id').references(() => users.id),
+    technicianId: uuid('technician_id').references(() => users.id),
+    /** An inspection type's id (inspection issue); no foreign key until that table exists. */
+    inspectionType: uuid('inspection_type'),
+    orderNumber: text('order_number'),
+    orderNumberKey: byteOrderedText('order_number_key'),
+    waiting: boolean('waiting').notNull().default(false),
+    note: text('note'),
+    timePromised: timestamp('time_promised', { withTimezone: true }),
+    mileageIn: integer('mileage_in'),
+    mileageOut: integer('mileage_out'),
+    vehicleInShop: boolean('vehicle_in_shop').notNull().default(true),
+    scheduled: timestamp('scheduled', { withTimezone: true }),
+    stateInspection: text('state_inspection').notNull().default('notStarted'),
+    stateEstimate: text('state_estimate').notNull().default('notStarted'),
+    stateApproval: text('state_approval').notNull().default('notStarted'),
+    stateReport: text('state_report').notNull().default('notStarted'),
+    stateParts: text('state_parts').notNull().default('notStarted'),
+    stateWork: text('state_work').notNull().default('notStarted'),
+    closed: boolean('closed').notNull().default(false),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    finished: boolean('finished').notNull().default(false),
+    estimateStatus: text('estimate_status'),
+    estimateDelivery: text('estimate_delivery').notNull().default('NOT_SENT'),
+    reportStatus: text('report_status'),
+    reportLastViewed: timestamp('report_last_viewed', { withTimezone: true }),
+    meetingStatus: text('meeting_status'),
+    repairOrderId: text('repair_order_id'),
+    blockedFields: jsonb('blocked_fields').$type<string[]>().notNull().default([]),
+    /** The order's picture: a FileStore key, its name and where it came from. */
+    primaryPictureKey: text('primary_picture_key'),
+    primaryPictureName: text('primary_picture_name'),
+    primaryPictureSource: text('primary_picture_source'),
+    /** Start of the running time entry (null: paused); seconds of the entries already ended. */
+    timeTrackerStartedAt: timestamp('time_tracker_started_at', { withTimezone: true }),
+    timeTrackerSeconds: integer('time_tracker_seconds').notNull().default(0),
+    includeMaintenanceInReport: boolean('include_maintenance_in_report').notNull().default(false),
+    isCustomerNotifiedAboutRepair: boolean('is_customer_notified_about_repair').notNull().default(false),
+    checkedWithHunter: boolean('checked_with_hunter').notNull().default(false),
+    activities: jsonb('activities').$type<Array<{ type: string; date: string; userId: string | null }>>().notNull().default([]),
+    servicePackages: jsonb('service_packages')
+      .$type<Array<{ id: string; name?: string | null; lines: Array<{ id: string; done: boolean }> }>>()
+      .notNull()
+      .default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => {
+    const open = sql`${t.closed} = false`;
+    return [
+      // The dashboard: open orders in (or out of) the shop by RO number, either way, waiting first or not.
+      index('inspection_orders_open_number_desc_idx')
+        .on(t.storeId, t.vehicleInShop, t.orderNumberKey.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+        .where(open),
+      index('inspection_orders_open_number_asc_idx')
+        .on(t.storeId, t.vehicleInShop, t.orderNumberKey.asc().nullsLast(), t.createdAt.desc(), t.id.desc())
+        .where(open),
+      index('inspection_orders_open_waiting_desc_idx')
+        .on(t.storeId, t.vehicleInShop, t.waiting.desc(), t.orderNumberKey.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+        .where(open),
+      index('inspection_orders_open_waiting_asc_idx')
+        .on(t.storeId, t.vehicleInShop, t.waiting.desc(), t.orderNumberKey.asc().nullsLast(), t.createdAt.desc(), t.id.desc())
+        .where(open),
+      // Appointments: open, out of the shop, by scheduled time.
+      index('inspection_orders_appointments_idx')
+        .on(t.storeId, t.scheduled, t.createdAt.desc(), t.id.desc())
+        .where(sql`${t.closed} = false and ${t.vehicleInShop} = false`),
+      // My vehicles and the basic technician's lists.
+      index('inspection_orders_open_technician_idx').on(t.storeId, t.technicianId).where(open),
+      index('inspection_orders_open_advisor_idx').on(t.storeId, t.serviceAdvisorId).where(open),
+      // Every order (closed ones included) by RO number; a vehicle's history; a customer's orders.
+      index('inspection_orders_number_idx').on(t.storeId, t.orderNumberKey.desc().nullsLast(), t.createdAt.desc(), t.id.desc()),
+      index('inspection_orders_vehicle_idx').on(t.storeId, t.vehicleId, t.createdAt.desc()),
+      index('inspection_orders_customer_idx').on(t.storeId, t.customerId),
+    ];
+  },
+);
+
+/** The time tracker's entries (spec §4): who worked on an order, from when to when. */
+export const inspectionOrderTimeEntries = pgTable(
+  'inspection_order_time_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    inspectionOrderId: uuid('inspection_order_id')
+      .notNull()
+      .references(() => inspectionOrders.id, { onDelete: 'cascade' }),
+    technicianId: uuid('technician_id')
+      .notNull()
+      .references(() => users.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('inspection_order_time_entries_order_idx').on(t.storeId, t.inspectionOrderId, t.startedAt),
+    // One running entry per order, even under concurrent starts.
+    uniqueIndex('inspection_order_time_entries_running_key').on(t.inspectionOrderId).where(sql`${t.endedAt} is null`),
+  ],
 );

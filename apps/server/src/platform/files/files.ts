@@ -31,12 +31,19 @@ export interface ByteRange {
 export interface FileStore {
   readonly kind: 'local';
   put(stream: Readable, options: PutOptions): Promise<StoredFile>;
+  /** What the store knows of a file, without opening it; null when there is no such file. */
+  head(key: string): Promise<StoredFile | null>;
   /** null when there is no such file; a malformed key is refused with 400. */
   get(key: string, range?: ByteRange): Promise<(StoredFile & { stream: Readable }) | null>;
   /** false when there was no such file. */
   delete(key: string): Promise<boolean>;
   /** A short-lived URL that lets whoever holds it read the file, without a token (img, video tags). */
   signedUrl(key: string, options?: { ttlSeconds?: number }): Promise<string>;
+  /**
+   * The same URL, made at once, for presenters that map rows to answers synchronously. Signing
+   * is local computation for every store (an S3 presigned URL is an HMAC too).
+   */
+  signedUrlNow(key: string, options?: { ttlSeconds?: number }): string;
   /** Checks the expiry and signature a signedUrl carried. */
   verifySignedUrl(key: string, expires: string | number, signature: string): boolean;
 }
@@ -70,3 +77,17 @@ export function cleanFileName(value: string): string {
 
 export const fileTooLarge = (maxBytes: number) =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', `File is larger than ${maxBytes} bytes`);
+
+/** A stored file as a row names it: its key and the name it was uploaded with. */
+export interface FileRef {
+  key: string | null;
+  name: string | null;
+}
+
+/** Turns a row's file reference into what an answer carries ({url, name}), or null when none. */
+export type FileLinker = (ref: FileRef) => { url: string; name: string } | null;
+
+/** A FileLinker signing URLs with the store, valid for the default life (minutes). */
+export function fileLinker(files: Pick<FileStore, 'signedUrlNow'>, ttlSeconds?: number): FileLinker {
+  return ({ key, name }) => (key ? { url: files.signedUrlNow(key, { ttlSeconds }), name: name ?? 'file' } : null);
+}

@@ -3,7 +3,8 @@ import type { FileStore } from './files.js';
 import { createLocalFileStore } from './local.files.js';
 import { createUrlSigner } from './url-signer.js';
 
-export type { FileStore, StoredFile, PutOptions, ByteRange } from './files.js';
+export type { FileStore, StoredFile, PutOptions, ByteRange, FileRef, FileLinker } from './files.js';
+export { fileLinker } from './files.js';
 
 /** Where signed file URLs point; the route serving them checks the signature with verifySignedUrl. */
 export const FILES_URL_PREFIX = '/v2/files';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '@servicebay/domain';
-import { createFileStore, FILES_URL_PREFIX } from './index.js';
+import { createFileStore, fileLinker, FILES_URL_PREFIX } from './index.js';
 import { createUrlSigner, MAX_URL_TTL_SECONDS } from './url-signer.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'servicebay-files-'));
@@ -176,6 +176,30 @@ describe('local file store', () => {
       jwtSecret: new TextEncoder().encode('another-secret'),
     });
     expect(otherSecret.verifySignedUrl(stored.key, expires, signature)).toBe(false);
+  });
+
+  it('rounds expiries up to the minute, so a file listed twice keeps one URL the browser caches', () => {
+    let now = 1_800_000_000_000 + 7_000; // 7 s past a minute
+    const signer = createUrlSigner(secret, () => now);
+    const key = '00000000-0000-4000-8000-000000000000';
+    const first = signer.sign(key, 300);
+    expect(first.expires).toBe(1_800_000_000 + 360);
+    now += 30_000;
+    expect(signer.sign(key, 300)).toEqual(first);
+    // Never past the longest life a URL may have: verify would refuse it.
+    const longest = signer.sign(key, MAX_URL_TTL_SECONDS);
+    expect(longest.expires).toBe(Math.floor(now / 1000) + MAX_URL_TTL_SECONDS);
+    expect(signer.verify(key, longest.expires, longest.signature)).toBe(true);
+  });
+
+  it('makes the same URL at once for presenters, and a link with the name', () => {
+    const key = '00000000-0000-4000-8000-000000000000';
+    const url = files.signedUrlNow(key);
+    const parsed = new URL(url, 'http://x');
+    expect(files.verifySignedUrl(key, parsed.searchParams.get('expires')!, parsed.searchParams.get('signature')!)).toBe(true);
+    const link = fileLinker(files);
+    expect(link({ key, name: 'car.jpg' })).toEqual({ url, name: 'car.jpg' });
+    expect(link({ key: null, name: null })).toBeNull();
   });
 
   it('expires URLs and caps how long they may live', () => {

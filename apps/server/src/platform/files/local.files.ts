@@ -85,6 +85,10 @@ export function createLocalFileStore(options: LocalFileStoreOptions): FileStore 
       return stored;
     },
 
+    async head(key) {
+      return readMeta(locate(key).meta);
+    },
+
     async get(key, range) {
       const where = locate(key);
       const meta = await readMeta(where.meta);
@@ -113,10 +117,14 @@ export function createLocalFileStore(options: LocalFileStoreOptions): FileStore 
       return true;
     },
 
-    async signedUrl(key, opts = {}) {
+    signedUrlNow(key, opts = {}) {
       assertFileKey(key);
       const { expires, signature } = options.signer.sign(key, opts.ttlSeconds);
       return `${options.urlPrefix}/${key}?expires=${expires}&signature=${signature}`;
+    },
+
+    async signedUrl(key, opts = {}) {
+      return this.signedUrlNow(key, opts);
     },
 
     verifySignedUrl(key, expires, signature) {

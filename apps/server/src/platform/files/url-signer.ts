@@ -3,6 +3,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** Signed URLs live minutes, long enough for a page to load its pictures, short enough not to be shared. */
 export const DEFAULT_URL_TTL_SECONDS = 300;
 export const MAX_URL_TTL_SECONDS = 3600;
+/** Expiries are rounded up to this step (see sign). */
+export const URL_EXPIRY_STEP_SECONDS = 60;
 
 /**
  * HMAC-SHA256 over key and expiry. The signing key is derived from the server secret with its own
@@ -17,7 +19,11 @@ export function createUrlSigner(secret: Uint8Array, now: () => number = Date.now
     /** The expiry (unix seconds) and signature for a key. */
     sign(key: string, ttlSeconds = DEFAULT_URL_TTL_SECONDS) {
       const ttl = Math.min(Math.max(Math.floor(ttlSeconds), 1), MAX_URL_TTL_SECONDS);
-      const expires = Math.floor(now() / 1000) + ttl;
+      const at = Math.floor(now() / 1000);
+      // Rounded up to the minute, so the same file listed twice within a minute has the same URL
+      // and the browser's cache serves it; never past the longest life a URL may have.
+      const rounded = Math.ceil((at + ttl) / URL_EXPIRY_STEP_SECONDS) * URL_EXPIRY_STEP_SECONDS;
+      const expires = rounded <= at + MAX_URL_TTL_SECONDS ? rounded : at + ttl;
       return { expires, signature: sign(key, expires) };
     },
     verify(key: string, expires: string | number, signature: string): boolean {

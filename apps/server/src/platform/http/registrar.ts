@@ -14,7 +14,7 @@ import type { TokenService } from '../auth/tokens.js';
 import type { Idempotency } from '../idempotency/idempotency.js';
 import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.js';
 import type { TenancyRepository } from '../../modules/tenancy/tenancy.repository.js';
-import { canActForStore } from '../../modules/tenancy/tenancy.policy.js';
+import { canActForAccount, canActForPartner, canActForStore, type AccountOwnership } from '../../modules/tenancy/tenancy.policy.js';
 import { sendError, validationError } from './errors.js';
 
 export interface HandlerContext<R extends AnyRoute> {
@@ -58,6 +58,8 @@ export interface RegistrarDeps {
    * runs (404 when it is elsewhere or missing). Handlers still scope their queries by store.
    */
   pathResources?: Record<string, (id: string) => Promise<ResourceOwner | null>>;
+  /** Which partner an account belongs to, for account-scoped routes. */
+  accountOwnership?: (accountId: string) => Promise<AccountOwnership | null>;
   /** Counts running handlers for graceful shutdown; one is made per registration when absent. */
   inFlight?: InFlightTracker;
 }
@@ -123,6 +125,20 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where
   return result.data;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The store of a route whose store travels in the body (`access.storeInBody`): read from the raw
+ * body before anything else, so the tenant check runs before validation as on path routes. A
+ * missing or malformed id is a 400 naming the field, like a bad path parameter.
+ */
+function storeInBody(body: unknown, field: string): string {
+  const value = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
+  if (value === undefined || value === null || value === '') throw errors.mandatory(field);
+  if (typeof value !== 'string' || !UUID.test(value)) throw errors.invalid(`${field}: must be an id`);
+  return value.toLowerCase();
+}
+
 function allowed(roles: readonly string[], principal: Principal) {
   return roles.includes(principal.type);
 }
@@ -137,6 +153,7 @@ async function authorize(
   principal: Principal | null,
   params: Record<string, unknown>,
   deps: RegistrarDeps,
+  rawBody: unknown,
 ): Promise<string> {
   const rule = route.access;
   if (rule.kind === 'public') return '';
@@ -151,12 +168,12 @@ async function authorize(
       return principal.storeId ?? '';
     }
     case 'store': {
-      const storeId = String(params[rule.storeParam] ?? '');
+      const storeId = rule.storeIn === 'body' ? storeInBody(rawBody, rule.storeParam) : String(params[rule.storeParam] ?? '');
       const store = storeId ? await deps.tenancy.storeOwnership(storeId) : null;
       if (!store || !canActForStore(principal, store)) throw errors.notFound();
       if (!allowed(rule.roles, principal)) throw errors.forbidden();
       for (const [name, value] of Object.entries(params)) {
-        const ownerOf = name === rule.storeParam ? undefined : deps.pathResources?.[name];
+        const ownerOf = name === rule.storeParam && rule.storeIn !== 'body' ? undefined : deps.pathResources?.[name];
         if (!ownerOf) continue;
         const owner = await ownerOf(String(value));
         const inStore = owner && (owner.storeId === store.id || (owner.storeId === null && owner.accountId === store.accountId));
@@ -172,6 +189,19 @@ async function authorize(
         const store = target.storeId ? await deps.tenancy.storeOwnership(target.storeId) : null;
         if (!store || !canActForStore(principal, store)) throw errors.notFound();
       }
+      if (!allowed(rule.roles, principal)) throw errors.forbidden();
+      return principal.storeId ?? '';
+    }
+    case 'account': {
+      const accountId = String(params[rule.accountParam] ?? '');
+      const account = accountId && deps.accountOwnership ? await deps.accountOwnership(accountId) : null;
+      if (!account || !canActForAccount(principal, account)) throw errors.notFound();
+      if (!allowed(rule.roles, principal)) throw errors.forbidden();
+      return principal.storeId ?? '';
+    }
+    case 'partner': {
+      const partnerId = String(params[rule.partnerParam] ?? '');
+      if (!partnerId || !canActForPartner(principal, partnerId)) throw errors.notFound();
       if (!allowed(rule.roles, principal)) throw errors.forbidden();
       return principal.storeId ?? '';
     }
@@ -212,6 +242,9 @@ export function registerRoutes(
   if (!deps.customerStore && table.some((r) => r.access.kind === 'customer')) {
     throw new Error('Customer-scoped routes need a customerStore resolver');
   }
+  if (!deps.accountOwnership && table.some((r) => r.access.kind === 'account')) {
+    throw new Error('Account-scoped routes need an accountOwnership resolver');
+  }
   if (!deps.userScope && table.some((r) => r.access.kind === 'user')) {
     throw new Error('User-scoped routes need a userScope resolver');
   }
@@ -232,7 +265,7 @@ export function registerRoutes(
           const principal = token ? await deps.tokens.verifyAccess(token) : null;
           if (token && !principal && route.access.kind !== 'public') throw errors.unauthenticated('jwt malformed or expired');
           const params = (parse(route.params, request.params, 'params') ?? {}) as Record<string, unknown>;
-          const storeId = await authorize(route, principal, params, deps);
+          const storeId = await authorize(route, principal, params, deps, request.body);
           const query = parse(route.query, request.query, 'query');
           const body = parse(route.body, request.body, 'body');
 

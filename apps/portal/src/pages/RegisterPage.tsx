@@ -1,0 +1,148 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { userForCustomerRoute } from '@servicebay/domain';
+import { PasswordField, PasswordRules, useAlerts, useDialogs } from '@servicebay/ui';
+import { useStore } from '@servicebay/web-core';
+import { useServices } from '../context.js';
+import type { PortalVariant } from '../variant.js';
+import { EntryLayout } from './EntryLayout.js';
+import { customerHome, loginPath, portalAccess, storedCustomerEmail } from './portal-session.js';
+import { canRegister, confirmationMismatch, registrationFailure, type RegisterFields } from './register.js';
+import { usePortalSignIn } from './usePortalSignIn.js';
+import { useWelcome } from './welcome.js';
+
+const RULES_ID = 'register-password-rules';
+
+/**
+ * The registration form at the portal's bare path (/my-car, /my-fleet; spec §2): the customer
+ * creates a password for the e-mail it gave the shop, and is signed in right after.
+ */
+export function RegisterPage({ variant }: { variant: PortalVariant }) {
+  const { t } = useTranslation('portal');
+  const { api, session } = useServices();
+  const alerts = useAlerts();
+  const dialogs = useDialogs();
+  const signIn = usePortalSignIn(variant);
+  const state = useStore(session.state);
+  const [params] = useSearchParams();
+  const presetUsername = params.get('username')?.trim() ?? '';
+  const [fields, setFields] = useState<RegisterFields>({ email: presetUsername, password: '', confirmation: '' });
+  const [showRules, setShowRules] = useState(false);
+  // The e-mail given in the link, else the one typed once the field is left (spec §2 "Welcome text").
+  const [lookedUp, setLookedUp] = useState(presetUsername);
+  const welcome = useWelcome(lookedUp);
+  const brand = t(`brand.${variant}`);
+  useDocumentTitle(`${t('register.title')} · ${brand}`);
+
+  const register = useMutation({
+    mutationFn: async (body: { username: string; password: string }) => {
+      await api.call(userForCustomerRoute, { body, maxRetries: 0 });
+      return body;
+    },
+    // Spec §4: after registration the customer is signed in with the same credentials.
+    onSuccess: async (body) => {
+      try {
+        await signIn(body);
+      } catch {
+        alerts.show({ type: 'warning', strongMessage: t('register.createdTitle'), message: t('register.signInAfter') });
+      }
+    },
+    onError: (error) => {
+      switch (registrationFailure(error)) {
+        case 'noCustomer':
+          // Spec §8: the no-customer dialog, titled MyCar, without a cancel button.
+          void dialogs.confirm({ title: t('brand.car'), message: t('errors.customer_not_found_at_registration'), hideCancel: true });
+          break;
+        case 'userExists':
+          alerts.show({ type: 'danger', strongMessage: t('register.failedTitle'), message: t('errors.customer_user_already_exists') });
+          break;
+        case 'unavailable':
+          alerts.show({ type: 'warning', strongMessage: t('register.failedTitle'), message: t('login.unavailable') });
+          break;
+      }
+    },
+  });
+
+  // Spec §2: the entry pages first check whether the customer is already signed in.
+  if (state && portalAccess(state.claims, storedCustomerEmail()) === 'ok' && state.claims.customerId && !register.isPending) {
+    return <Navigate to={customerHome(variant, state.claims.customerId)} replace />;
+  }
+
+  const ready = canRegister(fields) && !register.isPending;
+  const mismatch = confirmationMismatch(fields);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (ready) register.mutate({ username: fields.email.trim(), password: fields.password });
+  };
+  const locked = presetUsername !== '';
+
+  return (
+    <EntryLayout variant={variant}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text fw={500} data-testid="portal-welcome">
+            {welcome.kind === 'known'
+              ? t('welcome.known', { firstName: welcome.firstName })
+              : welcome.kind === 'customer'
+                ? t('welcome.customer', { email: lookedUp })
+                : t('register.welcome')}
+          </Text>
+          <TextInput
+            label={t('login.email')}
+            type="email"
+            name="email"
+            size="md"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={fields.email}
+            readOnly={locked}
+            description={locked ? t('register.emailLocked') : t('register.emailHint')}
+            onChange={(event) => setFields({ ...fields, email: event.currentTarget.value })}
+            onBlur={() => setLookedUp(fields.email.trim())}
+            required
+            withAsterisk={false}
+          />
+          <PasswordField
+            label={t('login.password')}
+            name="new-password"
+            size="md"
+            autoComplete="new-password"
+            value={fields.password}
+            onFocus={() => setShowRules(true)}
+            onChange={(event) => setFields({ ...fields, password: event.currentTarget.value })}
+            aria-describedby={showRules ? RULES_ID : undefined}
+            required
+            withAsterisk={false}
+          />
+          {showRules && <PasswordRules password={fields.password} id={RULES_ID} />}
+          <PasswordField
+            label={t('register.confirmation')}
+            name="confirmation"
+            size="md"
+            autoComplete="new-password"
+            value={fields.confirmation}
+            onChange={(event) => setFields({ ...fields, confirmation: event.currentTarget.value })}
+            error={mismatch ? t('register.mismatch') : undefined}
+            required
+            withAsterisk={false}
+          />
+          <Button type="submit" size="md" fullWidth disabled={!ready} loading={register.isPending}>
+            {t('register.submit')}
+          </Button>
+          <Text ta="center">
+            {t('register.haveAccount')}{' '}
+            <Anchor component={Link} to={loginPath(variant, { username: locked ? presetUsername : undefined })} fw={600}>
+              {t('register.toLogin')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </EntryLayout>
+  );
+}

@@ -1,0 +1,122 @@
+import { orderNumberSortKey, type OrderStates } from '@servicebay/domain';
+import type { Db } from '../../platform/db/client.js';
+import { createInspectionOrdersRepository, type NewOrder } from '../inspection-orders/inspection-orders.repository.js';
+
+type Who = 'advisor' | 'tech' | 'tech2' | null;
+
+/** One demo order; times are offsets from "now" so the dashboard looks alive on any day. */
+interface DemoOrder {
+  number: string | null;
+  /** Index into the store's vehicles (demo.customers.ts order). */
+  vehicle: number;
+  states?: Partial<OrderStates>;
+  technician?: Who;
+  advisor?: Who;
+  waiting?: boolean;
+  finished?: boolean;
+  /** Written this many hours ago. */
+  hoursAgo: number;
+  /** An appointment: out of the shop, expected at start of today + this many hours. */
+  appointmentAt?: number;
+  /** Closed this many days ago (vehicle history). */
+  closedDaysAgo?: number;
+  note?: string;
+  mileageIn?: number;
+}
+
+const DONE: Partial<OrderStates> = { inspection: 'done', estimate: 'done', approval: 'done', report: 'done', parts: 'done', work: 'done' };
+
+/** About thirty Downtown orders over every state, filter and person (docs/inspection-orders.md "Demo data"). */
+export const DEMO_ORDERS: readonly DemoOrder[] = [
+  // In the shop: one or more per dashboard filter.
+  { number: '10231', vehicle: 0, states: { inspection: 'inProgress' }, technician: 'tech', advisor: 'advisor', waiting: true, hoursAgo: 1, mileageIn: 84210 },
+  { number: '10232', vehicle: 2, states: { inspection: 'notStarted' }, advisor: 'advisor', hoursAgo: 0.5, note: 'Customer reports a vibration at highway speed' },
+  { number: '10233', vehicle: 4, states: { inspection: 'done', estimate: 'inProgress' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 3 },
+  { number: '10234', vehicle: 6, states: { inspection: 'done', estimate: 'done', approval: 'pending' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 4, waiting: true },
+  { number: '10235', vehicle: 8, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'inProgressHaveOrdered' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 6 },
+  { number: '10236', vehicle: 10, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'inProgressSomeParts' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 7 },
+  { number: '10237', vehicle: 12, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'done', work: 'inProgress' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 8 },
+  { number: '10238', vehicle: 14, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'done', work: 'done', report: 'pending' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 9 },
+  { number: '10239', vehicle: 16, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'done', work: 'done', report: 'inProgress' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 10 },
+  { number: '10240', vehicle: 18, states: DONE, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 11 },
+  { number: null, vehicle: 20, states: { inspection: 'pending' }, advisor: 'advisor', waiting: true, hoursAgo: 0.2, note: 'Walk-in, no RO yet' },
+  { number: 'A-17', vehicle: 22, states: { inspection: 'inProgress', estimate: 'pending' }, technician: 'tech', hoursAgo: 2 },
+  { number: '10241', vehicle: 24, states: { inspection: 'pending' }, technician: 'tech2', advisor: 'advisor', hoursAgo: 1.5, waiting: true },
+  { number: '10242', vehicle: 26, states: { inspection: 'inProgress', parts: 'pending' }, technician: 'tech', advisor: 'advisor', hoursAgo: 2.5 },
+  { number: '10243', vehicle: 28, states: { inspection: 'done', estimate: 'pending' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 5 },
+  { number: '10244', vehicle: 30, states: { inspection: 'notStarted' }, hoursAgo: 0.1 },
+  { number: '10245', vehicle: 32, states: { inspection: 'done', estimate: 'done', approval: 'inProgress' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 5.5 },
+  { number: '10246', vehicle: 34, states: { inspection: 'done', estimate: 'done', approval: 'done', work: 'pending' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 12 },
+  // Appointments: today, tomorrow and the coming days (one from yesterday that never came).
+  { number: '10250', vehicle: 36, appointmentAt: 13, advisor: 'advisor', hoursAgo: 72 },
+  { number: '10251', vehicle: 38, appointmentAt: 15.5, advisor: 'advisor', hoursAgo: 48 },
+  { number: '10252', vehicle: 40, appointmentAt: 24 + 9, advisor: 'advisor', technician: 'tech', hoursAgo: 30 },
+  { number: null, vehicle: 42, appointmentAt: 48 + 10.5, advisor: 'advisor', hoursAgo: 20 },
+  { number: '10253', vehicle: 44, appointmentAt: 72 + 8, advisor: 'advisor', hoursAgo: 10 },
+  { number: '10249', vehicle: 46, appointmentAt: -24 + 9, advisor: 'advisor', hoursAgo: 96 },
+  // Closed in the past: vehicle history (jane@'s cars and the fleet vans are among the vehicles).
+  { number: '10101', vehicle: 0, states: DONE, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 24 * 180, closedDaysAgo: 180, mileageIn: 76020 },
+  { number: '10150', vehicle: 0, states: DONE, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 24 * 90, closedDaysAgo: 89, mileageIn: 80115 },
+  { number: '10160', vehicle: 2, states: DONE, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 24 * 60, closedDaysAgo: 60 },
+  { number: '10170', vehicle: 4, states: DONE, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 24 * 30, closedDaysAgo: 29 },
+  { number: '10180', vehicle: 6, states: DONE, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 24 * 14, closedDaysAgo: 14 },
+  { number: '10190', vehicle: 8, states: DONE, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 24 * 7, closedDaysAgo: 7 },
+];
+
+const HOUR = 3_600_000;
+
+/**
+ * Seeds the Downtown demo orders after its customers (demo.seed.ts). Deterministic for a given
+ * `now`; the vehicles are paired with their household's first customer.
+ */
+export async function seedDemoOrders(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const repo = createInspectionOrdersRepository(tx as unknown as Db);
+    const store = await repo.storeByName('Downtown');
+    if (!store) return 0;
+    const people = await repo.usersByUsername(['advisor', 'tech', 'tech2']);
+    const idOf = (who: Who | undefined) => (who ? (people.find((u) => u.username === who)?.id ?? null) : null);
+    const { customers, vehicles } = await repo.customersAndVehicles(store.id);
+    const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+    let written = 0;
+    for (const plan of DEMO_ORDERS) {
+      const vehicle = vehicles[plan.vehicle % vehicles.length];
+      const customer = vehicle && customers.find((c) => c.householdId === vehicle.householdId);
+      if (!vehicle || !customer) continue;
+      const states = { inspection: 'notStarted', estimate: 'notStarted', approval: 'notStarted', report: 'notStarted', parts: 'notStarted', work: 'notStarted', ...plan.states } as const;
+      const createdAt = new Date(now.getTime() - plan.hoursAgo * HOUR);
+      const appointment = plan.appointmentAt !== undefined;
+      const values: NewOrder = {
+        storeId: store.id,
+        customerId: customer.id,
+        vehicleId: vehicle.id,
+        serviceAdvisorId: idOf(plan.advisor),
+        technicianId: idOf(plan.technician),
+        orderNumber: plan.number,
+        orderNumberKey: orderNumberSortKey(plan.number),
+        waiting: plan.waiting ?? false,
+        note: plan.note ?? null,
+        mileageIn: plan.mileageIn ?? null,
+        vehicleInShop: !appointment && plan.closedDaysAgo === undefined,
+        scheduled: appointment ? new Date(startOfToday.getTime() + plan.appointmentAt! * HOUR) : null,
+        stateInspection: states.inspection,
+        stateEstimate: states.estimate,
+        stateApproval: states.approval,
+        stateReport: states.report,
+        stateParts: states.parts,
+        stateWork: states.work,
+        finished: plan.finished ?? false,
+        closed: plan.closedDaysAgo !== undefined,
+        closedAt: plan.closedDaysAgo !== undefined ? new Date(now.getTime() - plan.closedDaysAgo * 24 * HOUR) : null,
+        activities: [
+          { type: 'created', date: createdAt.toISOString(), userId: idOf(plan.advisor) },
+          ...(plan.finished ? [{ type: 'inspectionFinished', date: createdAt.toISOString(), userId: idOf(plan.technician) }] : []),
+        ],
+        createdAt,
+      };
+      await repo.insert(values);
+      written++;
+    }
+    return written;
+  });
+}

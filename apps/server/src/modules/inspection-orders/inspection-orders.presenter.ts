@@ -1,0 +1,89 @@
+import type { InspectionOrder, OrderStates } from '@servicebay/domain';
+import type { FileLinker } from '../../platform/files/index.js';
+import type { DetailedOrderRow, OrderRow } from './inspection-orders.repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function statesOf(row: OrderRow): OrderStates {
+  return {
+    inspection: row.stateInspection,
+    estimate: row.stateEstimate,
+    approval: row.stateApproval,
+    report: row.stateReport,
+    parts: row.stateParts,
+    work: row.stateWork,
+  } as OrderStates;
+}
+
+/** Seconds worked on the order: the ended entries, plus the running one up to `now`. */
+export function elapsedSeconds(row: Pick<OrderRow, 'timeTrackerSeconds' | 'timeTrackerStartedAt'>, now: Date): number {
+  const running = row.timeTrackerStartedAt ? Math.max(0, Math.floor((now.getTime() - row.timeTrackerStartedAt.getTime()) / 1000)) : 0;
+  return row.timeTrackerSeconds + running;
+}
+
+/** The order as every route and event answers it (ZInspectionOrder). `link` signs the picture URL. */
+export function presentOrder(detailed: DetailedOrderRow, link: FileLinker, now = new Date()): InspectionOrder {
+  const { order: row, customer, vehicle, advisor, technician } = detailed;
+  const picture = link({ key: row.primaryPictureKey, name: row.primaryPictureName });
+  return {
+    _id: row.id,
+    inspectionType: row.inspectionType,
+    orderNumber: row.orderNumber,
+    date: row.createdAt.toISOString(),
+    waiting: row.waiting,
+    note: row.note,
+    timePromised: iso(row.timePromised),
+    mileageIn: row.mileageIn,
+    mileageOut: row.mileageOut,
+    vehicleInShop: row.vehicleInShop,
+    scheduled: iso(row.scheduled),
+    serviceAdvisorId: row.serviceAdvisorId,
+    technicianId: row.technicianId,
+    customerId: row.customerId,
+    vehicleId: row.vehicleId,
+    storeId: row.storeId,
+    states: statesOf(row),
+    closed: row.closed,
+    finished: row.finished,
+    estimate: {
+      status: (row.estimateStatus as InspectionOrder['estimate']['status']) ?? null,
+      delivery: row.estimateDelivery as InspectionOrder['estimate']['delivery'],
+    },
+    report: { status: row.reportStatus, lastViewed: iso(row.reportLastViewed) },
+    meeting: { status: (row.meetingStatus as InspectionOrder['meeting']['status']) ?? null },
+    repairOrderId: row.repairOrderId,
+    blockedFields: row.blockedFields as InspectionOrder['blockedFields'],
+    primaryPicture: picture ? { ...picture, source: row.primaryPictureSource } : null,
+    timeTracker: {
+      isRunning: row.timeTrackerStartedAt !== null,
+      startedAt: iso(row.timeTrackerStartedAt),
+      elapsedSeconds: elapsedSeconds(row, now),
+    },
+    includeMaintenanceInReport: row.includeMaintenanceInReport,
+    isCustomerNotifiedAboutRepair: row.isCustomerNotifiedAboutRepair,
+    checkedWithHunter: row.checkedWithHunter,
+    activities: row.activities,
+    servicePackages: row.servicePackages,
+    _links: { self: { href: `/v2/api/store/${row.storeId}/inspectionOrder/${row.id}` } },
+    _embedded: {
+      customer: customer
+        ? { _id: customer.id, firstName: customer.firstName, lastName: customer.lastName, business: customer.business, honorific: customer.honorific }
+        : null,
+      vehicle: vehicle
+        ? {
+            _id: vehicle.id,
+            year: vehicle.year,
+            make: vehicle.make,
+            model: vehicle.model,
+            engine: vehicle.engine,
+            vin: vehicle.vin,
+            licensePlate: vehicle.licensePlate,
+            fleetNumber: vehicle.fleetNumber,
+            color: vehicle.color,
+          }
+        : null,
+      serviceAdvisor: advisor ? { _id: advisor.id, firstName: advisor.firstName, lastName: advisor.lastName } : null,
+      technician: technician ? { _id: technician.id, firstName: technician.firstName, lastName: technician.lastName } : null,
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import { and, count, countDistinct, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db/client.js';
+import { customers, inspectionOrderTimeEntries, inspectionOrders, stores, users, vehicles } from '../../platform/db/schema.js';
+import type { OrderListSorting, PartsState, OrderStep } from '@servicebay/domain';
+
+export type OrderRow = typeof inspectionOrders.$inferSelect;
+export type NewOrder = Omit<typeof inspectionOrders.$inferInsert, 'id' | 'updatedAt'>;
+export type OrderChange = Partial<Omit<NewOrder, 'storeId' | 'createdAt'>>;
+
+/** The step columns, by step name. */
+export const STEP_COLUMNS = {
+  inspection: inspectionOrders.stateInspection,
+  estimate: inspectionOrders.stateEstimate,
+  approval: inspectionOrders.stateApproval,
+  report: inspectionOrders.stateReport,
+  parts: inspectionOrders.stateParts,
+  work: inspectionOrders.stateWork,
+} as const;
+
+export interface OrderFilter {
+  vehicleInShop?: boolean;
+  waiting?: boolean;
+  /** Absent: open and closed orders alike. */
+  closed?: boolean;
+  search?: string;
+  states?: Partial<Record<OrderStep, readonly PartsState[]>>;
+  serviceAdvisorId?: string;
+  technicianId?: string;
+  not?: string;
+  scheduledFrom?: Date;
+}
+
+const advisor = alias(users, 'advisor');
+const technician = alias(users, 'technician');
+
+/** `%term%` for LIKE, the term's own wildcards taken literally. */
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One word of the search box matches an order by its number, its customer (names, business,
+ * e-mail, phones: the customers' search_text and its (store_id, search_text) trigram index) or
+ * its vehicle (plate, VIN, fleet number, year, make, model). Every word must match.
+ */
+function searchCondition(storeId: string, search: string): SQL | undefined {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  if (!words.length) return undefined;
+  return and(
+    ...words.map((word) => {
+      const like = containing(word);
+      return sql`(lower(${inspectionOrders.orderNumber}) like ${like}
+        or ${inspectionOrders.customerId} in (select ${customers.id} from ${customers} where ${customers.storeId} = ${storeId} and ${customers.searchText} like ${like})
+        or ${inspectionOrders.vehicleId} in (select ${vehicles.id} from ${vehicles} where ${vehicles.storeId} = ${storeId} and (${vehicles.searchText} like ${like}
+          or lower(concat_ws(' ', ${vehicles.year}::text, ${vehicles.make}, ${vehicles.model})) like ${like})))`;
+    }),
+  );
+}
+
+function whereOf(storeId: string, f: OrderFilter): SQL {
+  const conditions: Array<SQL | undefined> = [eq(inspectionOrders.storeId, storeId)];
+  if (f.closed !== undefined) conditions.push(eq(inspectionOrders.closed, f.closed));
+  if (f.vehicleInShop !== undefined) conditions.push(eq(inspectionOrders.vehicleInShop, f.vehicleInShop));
+  if (f.waiting !== undefined) conditions.push(eq(inspectionOrders.waiting, f.waiting));
+  for (const [step, states] of Object.entries(f.states ?? {}) as Array<[OrderStep, readonly PartsState[]]>) {
+    if (states.length) conditions.push(inArray(STEP_COLUMNS[step], [...states]));
+  }
+  if (f.serviceAdvisorId) conditions.push(eq(inspectionOrders.serviceAdvisorId, f.serviceAdvisorId));
+  if (f.technicianId) conditions.push(eq(inspectionOrders.technicianId, f.technicianId));
+  if (f.not) conditions.push(or(isNull(inspectionOrders.technicianId), sql`${inspectionOrders.technicianId} <> ${f.not}`));
+  if (f.scheduledFrom) conditions.push(sql`${inspectionOrders.scheduled} >= ${f.scheduledFrom.toISOString()}`);
+  if (f.search) conditions.push(searchCondition(storeId, f.search));
+  return and(...conditions)!;
+}
+
+/**
+ * ORDER BY for each sorting, written exactly as the indexes are (schema.ts), so PostgreSQL walks
+ * an index and stops after the page: RO number (the byte-ordered key; none last either way),
+ * then newest first, then id.
+ */
+function orderByOf(sorting: OrderListSorting, waitingFirst: boolean): SQL[] {
+  const tail = [sql`${inspectionOrders.createdAt} desc nulls last`, sql`${inspectionOrders.id} desc nulls last`];
+  if (sorting === 'scheduled,asc') return [sql`${inspectionOrders.scheduled} asc nulls last`, ...tail];
+  const key =
+    sorting === 'orderNumber,asc'
+      ? sql`${inspectionOrders.orderNumberKey} asc nulls last`
+      : sql`${inspectionOrders.orderNumberKey} desc nulls last`;
+  return waitingFirst ? [sql`${inspectionOrders.waiting} desc nulls last`, key, ...tail] : [key, ...tail];
+}
+
+const embeddedColumns = {
+  customer: {
+    id: customers.id,
+    firstName: customers.firstName,
+    lastName: customers.lastName,
+    business: customers.business,
+    honorific: customers.honorific,
+  },
+  vehicle: {
+    id: vehicles.id,
+    year: vehicles.year,
+    make: vehicles.make,
+    model: vehicles.model,
+    engine: vehicles.engine,
+    vin: vehicles.vin,
+    licensePlate: vehicles.licensePlate,
+    fleetNumber: vehicles.fleetNumber,
+    color: vehicles.color,
+  },
+  advisor: { id: advisor.id, firstName: advisor.firstName, lastName: advisor.lastName },
+  technician: { id: technician.id, firstName: technician.firstName, lastName: technician.lastName },
+};
+
+export function createInspectionOrdersRepository(db: Db) {
+  /** Orders with what a list row shows of their customer, vehicle, advisor and technician. */
+  const withEmbedded = () =>
+    db
+      .select({ order: inspectionOrders, ...embeddedColumns })
+      .from(inspectionOrders)
+      .leftJoin(customers, eq(customers.id, inspectionOrders.customerId))
+      .leftJoin(vehicles, eq(vehicles.id, inspectionOrders.vehicleId))
+      .leftJoin(advisor, eq(advisor.id, inspectionOrders.serviceAdvisorId))
+      .leftJoin(technician, eq(technician.id, inspectionOrders.technicianId));
+
+  return {
+    async insert(values: NewOrder) {
+      const [row] = await db.insert(inspectionOrders).values(values).returning();
+      return row!;
+    },
+    async update(storeId: string, id: string, values: OrderChange) {
+      const [row] = await db
+        .update(inspectionOrders)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(inspectionOrders.id, id), eq(inspectionOrders.storeId, storeId)))
+        .returning();
+      return row ?? null;
+    },
+    /** One order of the store, locked for the rest of the transaction (changes queue behind it). */
+    async lock(storeId: string, id: string) {
+      const rows = await db
+        .select()
+        .from(inspectionOrders)
+        .where(and(eq(inspectionOrders.id, id), eq(inspectionOrders.storeId, storeId)))
+        .for('update')
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async detailed(storeId: string, id: string) {
+      const rows = await withEmbedded()
+        .where(and(eq(inspectionOrders.id, id), eq(inspectionOrders.storeId, storeId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async storeOf(id: string): Promise<string | null> {
+      const rows = await db.select({ storeId: inspectionOrders.storeId }).from(inspectionOrders).where(eq(inspectionOrders.id, id)).limit(1);
+      return rows[0]?.storeId ?? null;
+    },
+
+    async list(storeId: string, filter: OrderFilter, sort: { sorting: OrderListSorting; waitingFirst: boolean }, page: number, size: number) {
+      const where = whereOf(storeId, filter);
+      const [rows, [total]] = await Promise.all([
+        withEmbedded()
+          .where(where)
+          .orderBy(...orderByOf(sort.sorting, sort.waitingFirst))
+          .limit(size)
+          .offset(page * size),
+        db.select({ n: count() }).from(inspectionOrders).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async count(storeId: string, filter: OrderFilter) {
+      const [row] = await db.select({ n: count() }).from(inspectionOrders).where(whereOf(storeId, filter));
+      return row?.n ?? 0;
+    },
+    /** Distinct vehicles of the store's open orders in the shop. */
+    async vehiclesInShop(storeId: string) {
+      const [row] = await db
+        .select({ n: countDistinct(inspectionOrders.vehicleId) })
+        .from(inspectionOrders)
+        .where(and(eq(inspectionOrders.storeId, storeId), eq(inspectionOrders.closed, false), eq(inspectionOrders.vehicleInShop, true)));
+      return row?.n ?? 0;
+    },
+    /** A vehicle's orders, newest first (at most 200: a vehicle's whole history in practice). */
+    async ofVehicle(storeId: string, vehicleId: string, closed: boolean | undefined) {
+      return withEmbedded()
+        .where(
+          and(
+            eq(inspectionOrders.storeId, storeId),
+            eq(inspectionOrders.vehicleId, vehicleId),
+            closed === undefined ? undefined : eq(inspectionOrders.closed, closed),
+          ),
+        )
+        .orderBy(sql`${inspectionOrders.createdAt} desc`)
+        .limit(200);
+    },
+
+    /** A worker who may be named on the store's orders: its own staff, or its account's owners. */
+    async worker(store: { id: string; accountId: string }, userId: string) {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(users.active, true),
+            or(eq(users.storeId, store.id), and(eq(users.accountId, store.accountId), eq(users.type, 'owner'))),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async user(userId: string) {
+      const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      return rows[0] ?? null;
+    },
+    async store(storeId: string) {
+      const rows = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Demo seeding: users by username, and each household's first customer with its vehicles. */
+    async usersByUsername(usernames: string[]) {
+      return db.select().from(users).where(inArray(users.username, usernames));
+    },
+    async storeByName(name: string) {
+      const rows = await db.select().from(stores).where(eq(stores.name, name)).limit(1);
+      return rows[0] ?? null;
+    },
+    async customersAndVehicles(storeId: string) {
+      const [cs, vs] = await Promise.all([
+        db.select().from(customers).where(eq(customers.storeId, storeId)).orderBy(customers.createdAt, customers.id),
+        db.select().from(vehicles).where(eq(vehicles.storeId, storeId)).orderBy(vehicles.createdAt, vehicles.id),
+      ]);
+      return { customers: cs, vehicles: vs };
+    },
+
+    async startTimeEntry(storeId: string, inspectionOrderId: string, technicianId: string, startedAt: Date) {
+      await db.insert(inspectionOrderTimeEntries).values({ storeId, inspectionOrderId, technicianId, startedAt });
+    },
+    /** Ends the running entry; returns its whole seconds (0 when none ran). */
+    async endTimeEntry(storeId: string, inspectionOrderId: string, endedAt: Date) {
+      const rows = await db
+        .update(inspectionOrderTimeEntries)
+        .set({ endedAt })
+        .where(
+          and(
+            eq(inspectionOrderTimeEntries.storeId, storeId),
+            eq(inspectionOrderTimeEntries.inspectionOrderId, inspectionOrderId),
+            isNull(inspectionOrderTimeEntries.endedAt),
+          ),
+        )
+        .returning();
+      return rows.reduce((sum, r) => sum + Math.max(0, Math.floor((endedAt.getTime() - r.startedAt.getTime()) / 1000)), 0);
+    },
+    async timeEntries(storeId: string, inspectionOrderId: string) {
+      return db
+        .select()
+        .from(inspectionOrderTimeEntries)
+        .where(and(eq(inspectionOrderTimeEntries.storeId, storeId), eq(inspectionOrderTimeEntries.inspectionOrderId, inspectionOrderId)))
+        .orderBy(inspectionOrderTimeEntries.startedAt);
+    },
+  };
+}
+
+export type InspectionOrdersRepository = ReturnType<typeof createInspectionOrdersRepository>;
+export type DetailedOrderRow = NonNullable<Awaited<ReturnType<InspectionOrdersRepository['detailed']>>>;

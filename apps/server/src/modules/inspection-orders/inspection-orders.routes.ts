@@ -1,0 +1,101 @@
+import {
+  canBeFinishedRoute,
+  closeInspectionOrderRoute,
+  countInspectionOrdersRoute,
+  createInspectionOrderRoute,
+  finishInspectionOrderRoute,
+  getInspectionOrderRoute,
+  inspectionOrderHouseholdRoute,
+  listInspectionOrdersRoute,
+  matchInspectionOrderRoute,
+  pauseTimeTrackerRoute,
+  primaryPictureRoute,
+  reopenInspectionOrderRoute,
+  setInspectionOrderStateRoute,
+  startTimeTrackerRoute,
+  updateInspectionOrderRoute,
+  vehicleCountInspectionOrdersRoute,
+  vehicleInspectionOrdersRoute,
+} from '@servicebay/domain';
+import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
+import type { Platform } from '../../platform/platform.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Db } from '../../platform/db/client.js';
+import { fileLinker } from '../../platform/files/index.js';
+import { createCustomersService } from '../customers/customers.service.js';
+import { createCustomersRepository } from '../customers/customers.repository.js';
+import { createStoreRepository } from '../stores/store.repository.js';
+import { pageInfo } from '../customers/customers.presenter.js';
+import { createInspectionOrdersService, type Actor, type FinishCheck } from './inspection-orders.service.js';
+
+/** The orders service; `finishChecks` is where the inspection feature plugs its finish rules. */
+export function inspectionOrdersService(platform: Platform, finishChecks: readonly FinishCheck[] = []) {
+  const link = fileLinker(platform.files);
+  return createInspectionOrdersService({
+    db: platform.database.db,
+    outbox: platform.outbox,
+    link,
+    // The customers feature's service, bound to the transaction the order is written in.
+    customers: (db: Db) => createCustomersService(createCustomersRepository(db), createStoreRepository(db), link),
+    finishChecks,
+    files: platform.files,
+    maxImageBytes: platform.config.maxImageUploadBytes,
+  });
+}
+
+/** Registrar resolver: which store an inspectionOrderId of a path belongs to. */
+export function inspectionOrderOwnerResolvers(platform: Platform) {
+  const service = inspectionOrdersService(platform);
+  return {
+    inspectionOrderId: async (id: string): Promise<ResourceOwner | null> => {
+      const storeId = await service.storeOf(id);
+      return storeId ? { storeId, accountId: null } : null;
+    },
+  };
+}
+
+const actorOf = (principal: Principal): Actor => ({ id: principal.id, role: principal.type });
+
+export function inspectionOrderRoutes(platform: Platform) {
+  const service = inspectionOrdersService(platform);
+  return [
+    implement(createInspectionOrderRoute, ({ storeId, body, principal }) => service.create(storeId, body, actorOf(principal))),
+    implement(matchInspectionOrderRoute, async ({ storeId, body, principal }) => (await service.match({ ...body, storeId }, actorOf(principal))).order),
+    implement(listInspectionOrdersRoute, async ({ storeId, query }) => {
+      const { orders, total } = await service.list(storeId, query);
+      return { _embedded: { inspectionOrder: orders }, page: pageInfo(query.size, total, query.page) };
+    }),
+    implement(countInspectionOrdersRoute, async ({ storeId, query }) => ({ count: await service.count(storeId, query) })),
+    implement(vehicleCountInspectionOrdersRoute, async ({ storeId }) => ({ count: await service.vehicleCount(storeId) })),
+    implement(getInspectionOrderRoute, ({ storeId, params }) => service.get(storeId, params.inspectionOrderId)),
+    implement(updateInspectionOrderRoute, ({ storeId, params, body, principal }) =>
+      service.update(storeId, params.inspectionOrderId, body, actorOf(principal)),
+    ),
+    implement(setInspectionOrderStateRoute, ({ storeId, params, body, principal }) =>
+      service.setState(storeId, params.inspectionOrderId, body, actorOf(principal)),
+    ),
+    implement(canBeFinishedRoute, ({ storeId, params }) => service.canBeFinished(storeId, params.inspectionOrderId)),
+    implement(closeInspectionOrderRoute, ({ storeId, params, principal }) => service.close(storeId, params.inspectionOrderId, actorOf(principal))),
+    implement(finishInspectionOrderRoute, ({ storeId, params, principal }) =>
+      service.finish(storeId, params.inspectionOrderId, actorOf(principal)),
+    ),
+    implement(reopenInspectionOrderRoute, ({ storeId, params, principal }) =>
+      service.reopen(storeId, params.inspectionOrderId, actorOf(principal)),
+    ),
+    implement(startTimeTrackerRoute, ({ storeId, params, principal }) =>
+      service.startTimeTracker(storeId, params.inspectionOrderId, actorOf(principal)),
+    ),
+    implement(pauseTimeTrackerRoute, ({ storeId, params, principal }) =>
+      service.pauseTimeTracker(storeId, params.inspectionOrderId, actorOf(principal)),
+    ),
+    implement(primaryPictureRoute, ({ storeId, params, principal, request }) =>
+      service.setPrimaryPicture(storeId, params.inspectionOrderId, actorOf(principal), request),
+    ),
+    implement(vehicleInspectionOrdersRoute, async ({ storeId, params, query, reply }) => {
+      const orders = await service.ofVehicle(storeId, params.vehicleId, query.closed);
+      if (!orders) return reply.code(204).send();
+      return { _embedded: { inspectionOrder: orders } };
+    }),
+    implement(inspectionOrderHouseholdRoute, ({ storeId, params }) => service.household(storeId, params.inspectionOrderId)),
+  ];
+}

@@ -1,0 +1,555 @@
+import {
+  AppError,
+  checkAssignment,
+  checkOwnOrder,
+  closeOrder,
+  errors,
+  finishOrder,
+  NEW_ORDER_STATES,
+  orderNumberSortKey,
+  pauseTimeTracker,
+  readStoreSettings,
+  reopenOrder,
+  scheduledAfter,
+  setStepState,
+  startTimeTracker,
+  topics,
+  type CreateInspectionOrderRequest,
+  type Household,
+  type InspectionOrder,
+  type InspectionOrderListQuery,
+  type MatchInspectionOrderRequest,
+  type OrderActivityType,
+  type OrderStateRequest,
+  type OrderStates,
+  type OrderStep,
+  type PartsState,
+  type Role,
+  type StoreSettings,
+  type Transition,
+  type UpdateInspectionOrderRequest,
+} from '@servicebay/domain';
+import type { Db } from '../../platform/db/client.js';
+import type { Outbox } from '../../platform/outbox/outbox.js';
+import { recordEvent } from '../../platform/outbox/outbox.repository.js';
+import type { FastifyRequest } from 'fastify';
+import type { FileLinker, FileStore } from '../../platform/files/index.js';
+import { receiveImageUpload } from '../../platform/files/uploads.js';
+import {
+  createInspectionOrdersRepository,
+  type InspectionOrdersRepository,
+  type NewOrder,
+  type OrderChange,
+  type OrderFilter,
+  type OrderRow,
+} from './inspection-orders.repository.js';
+import { presentOrder, statesOf } from './inspection-orders.presenter.js';
+
+/** The caller, as the assignment and time-tracker rules see it. */
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+/**
+ * One reason an order cannot be finished yet, or null. The inspection issue adds its checks
+ * (measurements required, items required); the first reason found is the answer.
+ */
+export type FinishCheck = (order: InspectionOrder, db: Db) => Promise<string | null>;
+
+/** What the orders feature needs of the customers feature: its service, never its repository. */
+export interface CustomersPort {
+  customer(storeId: string, id: string): Promise<{ id: string; householdId: string | null; business: string | null }>;
+  vehicle(storeId: string, id: string): Promise<{ id: string; householdId: string | null; vin: string | null; fleetNumber: string | null }>;
+  customerHousehold(storeId: string, customerId: string): Promise<Household>;
+  listCustomers(
+    storeId: string,
+    filter: { business?: string },
+    page: number,
+    size: number,
+  ): Promise<{ rows: Array<{ id: string; householdId: string | null; business: string | null }> }>;
+  createCustomer(storeId: string, body: { business?: string | null }): Promise<{ id: string; householdId: string | null; business: string | null }>;
+  householdVehicles(
+    storeId: string,
+    householdId: string,
+    q: { searchTerm?: string; page: number; size: number; getAll?: boolean },
+  ): Promise<{ rows: Array<{ id: string; householdId: string | null; fleetNumber: string | null; vin: string | null }> }>;
+  createVehicle(
+    storeId: string,
+    body: { householdId: string; fleetNumber?: string | null; licensePlate?: string | null },
+  ): Promise<{ id: string; householdId: string | null; vin: string | null; fleetNumber: string | null }>;
+}
+
+export interface InspectionOrdersDeps {
+  db: Db;
+  outbox: Pick<Outbox, 'transaction'>;
+  link: FileLinker;
+  /** The customers service working in the given transaction (or on the database when db is given). */
+  customers: (db: Db) => CustomersPort;
+  finishChecks?: readonly FinishCheck[];
+  now?: () => Date;
+  /** Where primary pictures go, and the largest upload accepted. */
+  files?: FileStore;
+  maxImageBytes?: number;
+}
+
+const fail = <T>(t: Transition<T>): T => {
+  if (!t.ok) throw new AppError(t.status, t.code, t.message);
+  return t.value;
+};
+
+const fullName = (u: { firstName: string; lastName: string } | null) => (u ? `${u.firstName} ${u.lastName}`.trim() : null);
+
+const STEP_FIELDS: Record<OrderStep, keyof OrderRow & `state${string}`> = {
+  inspection: 'stateInspection',
+  estimate: 'stateEstimate',
+  approval: 'stateApproval',
+  report: 'stateReport',
+  parts: 'stateParts',
+  work: 'stateWork',
+};
+
+function stateColumns(states: OrderStates): Pick<NewOrder, `state${Capitalize<OrderStep>}`> {
+  return {
+    stateInspection: states.inspection,
+    stateEstimate: states.estimate,
+    stateApproval: states.approval,
+    stateReport: states.report,
+    stateParts: states.parts,
+    stateWork: states.work,
+  };
+}
+
+const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+
+export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
+  const now = deps.now ?? (() => new Date());
+  const finishChecks = deps.finishChecks ?? [];
+  const readRepo = createInspectionOrdersRepository(deps.db);
+
+  const activity = (row: Pick<OrderRow, 'activities'>, type: OrderActivityType, actor: Actor | null, at: Date) => [
+    ...row.activities,
+    { type, date: at.toISOString(), userId: actor?.id ?? null },
+  ];
+
+  async function present(repo: InspectionOrdersRepository, storeId: string, id: string): Promise<InspectionOrder> {
+    const detailed = await repo.detailed(storeId, id);
+    if (!detailed) throw errors.notFound();
+    return presentOrder(detailed, deps.link, now());
+  }
+
+  async function settingsOf(repo: InspectionOrdersRepository, storeId: string): Promise<{ store: { id: string; accountId: string }; settings: StoreSettings }> {
+    const store = await repo.store(storeId);
+    if (!store) throw errors.notFound();
+    return { store, settings: readStoreSettings(store.settings) };
+  }
+
+  async function ensureWorker(repo: InspectionOrdersRepository, store: { id: string; accountId: string }, field: string, id: string | null | undefined) {
+    if (!id) return null;
+    const worker = await repo.worker(store, id);
+    if (!worker) throw errors.invalid(`${field}: not a worker of this store`);
+    return worker;
+  }
+
+  /** The customer of the store and a vehicle of its household (404 for another store's ids). */
+  async function ensureCustomerAndVehicle(tx: Db, storeId: string, customerId: string, vehicleId: string) {
+    const customers = deps.customers(tx);
+    const customer = await customers.customer(storeId, customerId);
+    const vehicle = await customers.vehicle(storeId, vehicleId);
+    if (!vehicle.householdId || vehicle.householdId !== customer.householdId) {
+      throw errors.invalid("vehicleId: not a vehicle of the customer's household");
+    }
+    return { customer, vehicle };
+  }
+
+  /** Writes a change with its event, in one transaction; `work` returns the topic kind. */
+  function write(storeId: string, work: (tx: Db, repo: InspectionOrdersRepository) => Promise<{ id: string; event: 'created' | 'updated' | null }>) {
+    return deps.outbox.transaction(async (tx) => {
+      const repo = createInspectionOrdersRepository(tx);
+      const { id, event } = await work(tx, repo);
+      const order = await present(repo, storeId, id);
+      if (event) {
+        const t = topics.store(storeId);
+        await recordEvent(tx, event === 'created' ? t.inspectionOrdersCreated : t.inspectionOrdersUpdated, order);
+      }
+      return order;
+    });
+  }
+
+  async function locked(repo: InspectionOrdersRepository, storeId: string, id: string) {
+    const row = await repo.lock(storeId, id);
+    if (!row) throw errors.notFound();
+    return row;
+  }
+
+  const view = (row: OrderRow) => ({
+    states: statesOf(row),
+    closed: row.closed,
+    finished: row.finished,
+    vehicleInShop: row.vehicleInShop,
+    scheduled: row.scheduled ? row.scheduled.toISOString() : null,
+    activities: row.activities,
+  });
+
+  /** techCanWorkOnlyOwnInspection: a technician changes only its own orders. */
+  function ensureOwn(actor: Actor, settings: StoreSettings, row: OrderRow, selfAssigning = false) {
+    fail(
+      checkOwnOrder({
+        role: actor.role,
+        userId: actor.id,
+        techCanWorkOnlyOwnInspection: settings.techCanWorkOnlyOwnInspection,
+        technicianId: row.technicianId,
+        selfAssigning,
+      }),
+    );
+  }
+
+  async function ensureAssignment(repo: InspectionOrdersRepository, actor: Actor, current: string | null, next: string | null) {
+    const holder = current && current !== actor.id ? await repo.user(current) : null;
+    fail(checkAssignment({ role: actor.role, userId: actor.id, currentTechnicianId: current, nextTechnicianId: next, holderName: fullName(holder) }));
+  }
+
+  /** Spec §5: a store may require a VIN, or a VIN or an order number. */
+  function ensureTicketRules(settings: StoreSettings, vehicle: { vin: string | null }, orderNumber: string | null) {
+    if (settings.vinIsMandatory && !vehicle.vin) throw new AppError(400, 'VIN_IS_MANDATORY', 'vin is mandatory in this store');
+    if (settings.vinOrOrderNumberMandatory && !vehicle.vin && !orderNumber) {
+      throw new AppError(400, 'INVALID_ARGUMENTS', 'vin_or_order_number_is_mandatory');
+    }
+  }
+
+  async function createIn(tx: Db, repo: InspectionOrdersRepository, storeId: string, body: CreateInspectionOrderRequest, actor: Actor) {
+    if (body.storeId !== undefined && body.storeId !== storeId) throw errors.invalid('storeId: does not match the store of the path');
+    const { store, settings } = await settingsOf(repo, storeId);
+    const { vehicle } = await ensureCustomerAndVehicle(tx, storeId, body.customerId, body.vehicleId);
+    await ensureWorker(repo, store, 'serviceAdvisorId', body.serviceAdvisorId);
+    await ensureWorker(repo, store, 'technicianId', body.technicianId);
+    await ensureAssignment(repo, actor, null, body.technicianId ?? null);
+    const orderNumber = body.orderNumber ?? null;
+    ensureTicketRules(settings, vehicle, orderNumber);
+    const at = now();
+    const vehicleInShop = body.vehicleInShop ?? true;
+    const scheduled = scheduledAfter({ vehicleInShop: true, scheduled: null }, { vehicleInShop, scheduled: body.scheduled ?? null }, at);
+    const row = await repo.insert({
+      storeId,
+      customerId: body.customerId,
+      vehicleId: body.vehicleId,
+      serviceAdvisorId: body.serviceAdvisorId ?? null,
+      technicianId: body.technicianId ?? null,
+      inspectionType: body.inspectionType ?? null,
+      orderNumber,
+      orderNumberKey: orderNumberSortKey(orderNumber),
+      waiting: body.waiting ?? false,
+      note: body.note ?? null,
+      timePromised: date(body.timePromised) ?? null,
+      mileageIn: body.mileageIn ?? null,
+      mileageOut: body.mileageOut ?? null,
+      vehicleInShop,
+      scheduled: date(scheduled) ?? null,
+      ...stateColumns(NEW_ORDER_STATES),
+      repairOrderId: body.repairOrderId ?? null,
+      blockedFields: body.blockedFields ?? [],
+      includeMaintenanceInReport: body.includeMaintenanceInReport ?? false,
+      isCustomerNotifiedAboutRepair: body.isCustomerNotifiedAboutRepair ?? false,
+      checkedWithHunter: body.checkedWithHunter ?? false,
+      activities: [{ type: 'created', date: at.toISOString(), userId: actor.id }],
+    });
+    return row;
+  }
+
+  async function updateIn(tx: Db, repo: InspectionOrdersRepository, storeId: string, id: string, body: UpdateInspectionOrderRequest, actor: Actor) {
+    if (body.storeId !== undefined && body.storeId !== storeId) throw errors.invalid('storeId: does not match the store of the path');
+    const row = await locked(repo, storeId, id);
+    fail(closeGuard(row));
+    const { store, settings } = await settingsOf(repo, storeId);
+    const selfAssigning = body.technicianId === actor.id && row.technicianId === null && onlyTechnician(body);
+    ensureOwn(actor, settings, row, selfAssigning);
+    if (body.vehicleId !== undefined && body.vehicleId !== row.vehicleId) {
+      throw new AppError(409, 'CANNOT_CHANGE_VEHICLE', 'The vehicle of an order cannot be changed');
+    }
+    for (const field of row.blockedFields) {
+      if (field in body && (body as Record<string, unknown>)[field] !== (row as Record<string, unknown>)[field]) {
+        throw new AppError(409, 'FIELD_BLOCKED', `${field} is kept by the shop's management system`);
+      }
+    }
+    if (body.customerId !== undefined && body.customerId !== row.customerId) {
+      await ensureCustomerAndVehicle(tx, storeId, body.customerId, row.vehicleId);
+    }
+    if (body.serviceAdvisorId !== undefined && body.serviceAdvisorId !== row.serviceAdvisorId) {
+      await ensureWorker(repo, store, 'serviceAdvisorId', body.serviceAdvisorId);
+    }
+    const at = now();
+    let activities = row.activities;
+    if (body.technicianId !== undefined && body.technicianId !== row.technicianId) {
+      await ensureWorker(repo, store, 'technicianId', body.technicianId);
+      await ensureAssignment(repo, actor, row.technicianId, body.technicianId);
+      activities = activity(row, 'assigned', actor, at);
+    }
+    const change: OrderChange = {};
+    const copy = [
+      'inspectionType',
+      'waiting',
+      'note',
+      'mileageIn',
+      'mileageOut',
+      'vehicleInShop',
+      'serviceAdvisorId',
+      'technicianId',
+      'customerId',
+      'includeMaintenanceInReport',
+      'isCustomerNotifiedAboutRepair',
+      'checkedWithHunter',
+      'repairOrderId',
+    ] as const;
+    for (const field of copy) if (body[field] !== undefined) (change as Record<string, unknown>)[field] = body[field];
+    if (body.orderNumber !== undefined) {
+      change.orderNumber = body.orderNumber;
+      change.orderNumberKey = orderNumberSortKey(body.orderNumber);
+    }
+    if (body.timePromised !== undefined) change.timePromised = date(body.timePromised);
+    const scheduled = scheduledAfter(view(row), { vehicleInShop: body.vehicleInShop, scheduled: body.scheduled }, at);
+    change.scheduled = date(scheduled) ?? null;
+    change.activities = activities;
+    await repo.update(storeId, id, change);
+    return row;
+  }
+
+  const closeGuard = (row: OrderRow): Transition<true> =>
+    row.closed ? { ok: false, status: 409, code: 'ORDER_CLOSED', message: 'The order is closed' } : { ok: true, value: true };
+
+  const onlyTechnician = (body: object) => Object.keys(body).every((k) => k === 'technicianId' || k === 'storeId');
+
+  async function cannotBeFinishedReason(repo: InspectionOrdersRepository, db: Db, storeId: string, id: string): Promise<string | null> {
+    const order = await present(repo, storeId, id);
+    for (const check of finishChecks) {
+      const reason = await check(order, db);
+      if (reason) return reason;
+    }
+    return null;
+  }
+
+  /** Runs one state-machine action on a locked open order. */
+  function act(
+    storeId: string,
+    id: string,
+    actor: Actor,
+    apply: (row: OrderRow, ctx: { tx: Db; repo: InspectionOrdersRepository; settings: StoreSettings; at: Date }) => Promise<OrderChange>,
+  ) {
+    return write(storeId, async (tx, repo) => {
+      const row = await locked(repo, storeId, id);
+      const { settings } = await settingsOf(repo, storeId);
+      fail(closeGuard(row));
+      ensureOwn(actor, settings, row);
+      const change = await apply(row, { tx, repo, settings, at: now() });
+      await repo.update(storeId, id, change);
+      return { id, event: 'updated' };
+    });
+  }
+
+  return {
+    async create(storeId: string, body: CreateInspectionOrderRequest, actor: Actor) {
+      return write(storeId, async (tx, repo) => ({ id: (await createIn(tx, repo, storeId, body, actor)).id, event: 'created' }));
+    },
+
+    async get(storeId: string, id: string) {
+      return present(readRepo, storeId, id);
+    },
+
+    async update(storeId: string, id: string, body: UpdateInspectionOrderRequest, actor: Actor) {
+      return write(storeId, async (tx, repo) => {
+        await updateIn(tx, repo, storeId, id, body, actor);
+        return { id, event: 'updated' };
+      });
+    },
+
+    async setState(storeId: string, id: string, body: OrderStateRequest, actor: Actor) {
+      return act(storeId, id, actor, async (row) => {
+        const states = fail(setStepState(view(row), body.state, body.value as PartsState));
+        return { [STEP_FIELDS[body.state]]: states[body.state] } as OrderChange;
+      });
+    },
+
+    async canBeFinished(storeId: string, id: string) {
+      return { cannotBeFinishedReason: await cannotBeFinishedReason(readRepo, deps.db, storeId, id) };
+    },
+
+    async finish(storeId: string, id: string, actor: Actor) {
+      return act(storeId, id, actor, async (row, { tx, repo, at }) => {
+        const reason = await cannotBeFinishedReason(repo, tx, storeId, id);
+        const result = fail(finishOrder(view(row), reason));
+        return { ...stateColumns(result.states), finished: true, activities: activity(row, 'inspectionFinished', actor, at) };
+      });
+    },
+
+    async reopen(storeId: string, id: string, actor: Actor) {
+      return act(storeId, id, actor, async (row, { at }) => {
+        const result = fail(reopenOrder(view(row)));
+        return { ...stateColumns(result.states), finished: false, activities: activity(row, 'reopened', actor, at) };
+      });
+    },
+
+    async close(storeId: string, id: string, actor: Actor) {
+      return act(storeId, id, actor, async (row, { repo, at }) => {
+        fail(closeOrder(view(row)));
+        const change: OrderChange = { closed: true, closedAt: at, activities: activity(row, 'closed', actor, at) };
+        if (row.timeTrackerStartedAt) {
+          const seconds = await repo.endTimeEntry(storeId, id, at);
+          Object.assign(change, { timeTrackerStartedAt: null, timeTrackerSeconds: row.timeTrackerSeconds + seconds });
+        }
+        return change;
+      });
+    },
+
+    async startTimeTracker(storeId: string, id: string, actor: Actor) {
+      return act(storeId, id, actor, async (row, { repo, settings, at }) => {
+        if (!settings.inspectionTimeTrackerEnable) {
+          throw new AppError(409, 'TIME_TRACKER_DISABLED', 'The time tracker is not enabled in this store');
+        }
+        const result = fail(startTimeTracker({ ...view(row), timeTrackerRunning: row.timeTrackerStartedAt !== null }));
+        await repo.startTimeEntry(storeId, id, actor.id, at);
+        return { ...stateColumns(result.states), timeTrackerStartedAt: at, activities: activity(row, 'timeTrackerStarted', actor, at) };
+      });
+    },
+
+    async pauseTimeTracker(storeId: string, id: string, actor: Actor) {
+      return act(storeId, id, actor, async (row, { repo, settings, at }) => {
+        if (!settings.inspectionTimeTrackerEnable) {
+          throw new AppError(409, 'TIME_TRACKER_DISABLED', 'The time tracker is not enabled in this store');
+        }
+        fail(pauseTimeTracker({ ...view(row), timeTrackerRunning: row.timeTrackerStartedAt !== null }));
+        const seconds = await repo.endTimeEntry(storeId, id, at);
+        return {
+          timeTrackerStartedAt: null,
+          timeTrackerSeconds: row.timeTrackerSeconds + seconds,
+          activities: activity(row, 'timeTrackerPaused', actor, at),
+        };
+      });
+    },
+
+    async list(storeId: string, query: InspectionOrderListQuery) {
+      const filter: OrderFilter = {
+        vehicleInShop: query.vehicleInShop,
+        waiting: query.waiting,
+        closed: query.closed,
+        search: query.search,
+        states: Object.fromEntries(
+          (['inspection', 'estimate', 'approval', 'report', 'parts', 'work'] as const)
+            .filter((s) => query[s])
+            .map((s) => [s, query[s]!]),
+        ),
+        serviceAdvisorId: query.serviceAdvisorId,
+        technicianId: query.technicianId,
+        not: query.not,
+        scheduledFrom: query.scheduledFrom ? new Date(query.scheduledFrom) : undefined,
+      };
+      const waitingFirst = query.waitingFirst && query.sorting !== 'scheduled,asc';
+      const { rows, total } = await readRepo.list(storeId, filter, { sorting: query.sorting, waitingFirst }, query.page, query.size);
+      const at = now();
+      return { orders: rows.map((r) => presentOrder(r, deps.link, at)), total };
+    },
+
+    /** Open orders only: the dashboard's header counter. */
+    async count(storeId: string, q: { vehicleInShop?: boolean; waiting?: boolean; search?: string }) {
+      return readRepo.count(storeId, { closed: false, vehicleInShop: q.vehicleInShop, waiting: q.waiting, search: q.search });
+    },
+
+    async vehicleCount(storeId: string) {
+      return readRepo.vehiclesInShop(storeId);
+    },
+
+    /** A vehicle's orders, newest first; null when it has none (the route answers 204). */
+    async ofVehicle(storeId: string, vehicleId: string, closed: boolean | undefined) {
+      await deps.customers(deps.db).vehicle(storeId, vehicleId);
+      const rows = await readRepo.ofVehicle(storeId, vehicleId, closed);
+      const at = now();
+      return rows.length ? rows.map((r) => presentOrder(r, deps.link, at)) : null;
+    },
+
+    async household(storeId: string, id: string) {
+      const order = await readRepo.detailed(storeId, id);
+      if (!order) throw errors.notFound();
+      return deps.customers(deps.db).customerHousehold(storeId, order.order.customerId);
+    },
+
+    /**
+     * Spec §7 POST /inspectionOrder?match-customer-by=business&match-vehicle-by=fleetNumber: the
+     * customer by `_id` or by business name (case-insensitive, else created), the vehicle by `_id`
+     * or by fleet number in that customer's household (else created), then the order created, or
+     * updated when inspectionOrderId names one of the store: all in one transaction.
+     */
+    async match(body: MatchInspectionOrderRequest, actor: Actor) {
+      const storeId = body.storeId;
+      return deps.outbox.transaction(async (tx) => {
+        const repo = createInspectionOrdersRepository(tx);
+        const customers = deps.customers(tx);
+        let customer = body.customer._id ? await customers.customer(storeId, body.customer._id) : null;
+        if (!customer) {
+          const business = body.customer.business?.trim();
+          if (!business) throw errors.mandatory('customer.business');
+          const { rows } = await customers.listCustomers(storeId, { business }, 0, 100);
+          customer = rows.find((c) => c.business?.toLowerCase() === business.toLowerCase()) ?? (await customers.createCustomer(storeId, { business }));
+        }
+        const householdId = customer.householdId;
+        if (!householdId) throw errors.invalid('customer: has no household');
+        let vehicle = body.vehicle._id ? await customers.vehicle(storeId, body.vehicle._id) : null;
+        if (vehicle && vehicle.householdId !== householdId) throw errors.invalid("vehicle._id: not a vehicle of the customer's household");
+        if (!vehicle) {
+          const fleetNumber = body.vehicle.fleetNumber?.trim();
+          if (!fleetNumber) throw errors.mandatory('vehicle.fleetNumber');
+          const { rows } = await customers.householdVehicles(storeId, householdId, { searchTerm: fleetNumber, page: 0, size: 100, getAll: true });
+          vehicle =
+            rows.find((v) => v.fleetNumber?.toLowerCase() === fleetNumber.toLowerCase()) ??
+            (await customers.createVehicle(storeId, { householdId, fleetNumber, licensePlate: body.vehicle.licensePlate ?? null }));
+        }
+        const fields = {
+          ...(body.serviceAdvisorId !== undefined && { serviceAdvisorId: body.serviceAdvisorId }),
+          ...(body.technicianId !== undefined && { technicianId: body.technicianId }),
+          ...(body.inspectionType !== undefined && { inspectionType: body.inspectionType }),
+          ...(body.vehicleInShop !== undefined && { vehicleInShop: body.vehicleInShop }),
+          ...(body.orderNumber !== undefined && { orderNumber: body.orderNumber }),
+        };
+        let id: string;
+        let event: 'created' | 'updated';
+        if (body.inspectionOrderId && (await repo.detailed(storeId, body.inspectionOrderId))) {
+          await updateIn(tx, repo, storeId, body.inspectionOrderId, { ...fields, customerId: customer.id, vehicleId: vehicle.id }, actor);
+          id = body.inspectionOrderId;
+          event = 'updated';
+        } else {
+          id = (await createIn(tx, repo, storeId, { ...fields, customerId: customer.id, vehicleId: vehicle.id }, actor)).id;
+          event = 'created';
+        }
+        const order = await present(repo, storeId, id);
+        const t = topics.store(storeId);
+        await recordEvent(tx, event === 'created' ? t.inspectionOrdersCreated : t.inspectionOrdersUpdated, order);
+        return { order, created: event === 'created' };
+      });
+    },
+
+    /**
+     * The primary picture (spec §7 multipart): the upload is stored first (refused uploads store
+     * nothing), then the order points at it in a transaction with its event; on a refusal the
+     * new file is deleted, on success the one it replaced.
+     */
+    async setPrimaryPicture(storeId: string, id: string, actor: Actor, request: FastifyRequest) {
+      const files = deps.files;
+      if (!files) throw new AppError(501, 'NOT_IMPLEMENTED_YET', 'No file store');
+      const { file, fields } = await receiveImageUpload(request, files, { maxBytes: deps.maxImageBytes });
+      let replaced: string | null = null;
+      try {
+        const order = await act(storeId, id, actor, async (row) => {
+          replaced = row.primaryPictureKey;
+          return { primaryPictureKey: file.key, primaryPictureName: file.name, primaryPictureSource: fields.source?.slice(0, 100) || null };
+        });
+        if (replaced && replaced !== file.key) await files.delete(replaced).catch(() => false);
+        return order;
+      } catch (error) {
+        await files.delete(file.key).catch(() => false);
+        throw error;
+      }
+    },
+
+    /** Registrar resolver: the store an order id belongs to. */
+    storeOf: (id: string) => readRepo.storeOf(id),
+  };
+}
+
+export type InspectionOrdersService = ReturnType<typeof createInspectionOrdersService>;

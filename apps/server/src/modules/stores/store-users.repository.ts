@@ -1,0 +1,97 @@
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { refreshTokens, users } from '../../platform/db/schema.js';
+
+export type NewWorker = Pick<
+  typeof users.$inferInsert,
+  | 'username'
+  | 'type'
+  | 'title'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'language'
+  | 'authorizedToRefund'
+  | 'isLegacy'
+  | 'dashboardVersion'
+  | 'passwordHash'
+  | 'pinHash'
+  | 'storeId'
+  | 'accountId'
+  | 'partnerId'
+  | 'mandatoryTrainingComplete'
+>;
+
+export type WorkerChange = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    'username' | 'type' | 'title' | 'firstName' | 'lastName' | 'email' | 'language' | 'authorizedToRefund' | 'isLegacy' | 'dashboardVersion' | 'active'
+  >
+>;
+
+/** A unique index refused the write (PostgreSQL and PGlite both say 23505, sometimes on the cause). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (e: unknown) => (typeof e === 'object' && e !== null && 'code' in e ? (e as { code: unknown }).code : undefined);
+  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+export function createStoreUsersRepository(db: Db) {
+  return {
+    /** Every worker of the store, active first, then by last and first name. */
+    async list(storeId: string) {
+      return db
+        .select()
+        .from(users)
+        .where(eq(users.storeId, storeId))
+        .orderBy(desc(users.active), asc(users.lastName), asc(users.firstName), asc(users.id));
+    },
+    async usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.username}) = lower(${username})`, exceptUserId ? ne(users.id, exceptUserId) : undefined))
+        .limit(1);
+      return rows.length > 0;
+    },
+    /** The new worker, or null when its username is taken (the unique index decides under races). */
+    async insert(values: NewWorker) {
+      const rows = await db.insert(users).values(values).onConflictDoNothing().returning();
+      return rows[0] ?? null;
+    },
+    /**
+     * Changes a worker of the store; deactivating revokes every refresh token of the worker in the
+     * same transaction, so no sign-in of it can be renewed. 'taken' when the new username is.
+     */
+    async update(storeId: string, userId: string, change: WorkerChange) {
+      try {
+        return await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(users)
+            .set(change)
+            .where(and(eq(users.id, userId), eq(users.storeId, storeId)))
+            .returning();
+          if (rows[0] && change.active === false) {
+            await tx
+              .update(refreshTokens)
+              .set({ revokedAt: sql`now()` })
+              .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+          }
+          return rows[0] ?? null;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken' as const;
+        throw error;
+      }
+    },
+    async setPin(storeId: string, userId: string, pinHash: string | null) {
+      const rows = await db
+        .update(users)
+        .set({ pinHash })
+        .where(and(eq(users.id, userId), eq(users.storeId, storeId)))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type StoreUsersRepository = ReturnType<typeof createStoreUsersRepository>;

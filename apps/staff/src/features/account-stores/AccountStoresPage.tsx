@@ -1,0 +1,205 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  createAccountStoreRoute,
+  fullWeek,
+  getAccountRoute,
+  isValidEmail,
+  listAccountStoresRoute,
+  openTimeProblems,
+  phoneDigits,
+  STAFF_PATHS,
+  type AccountStore,
+  type OpenDay,
+} from '@servicebay/domain';
+import { useAlerts } from '@servicebay/ui';
+import { isApiError } from '@servicebay/web-core';
+import { useServices } from '../../context.js';
+import { PageHeader } from '../../pages/PageHeader.js';
+import { routerPath } from '../../paths.js';
+import { HoursEditor } from '../store-settings/HoursEditor.js';
+import { QueryState, storeSettingsPath } from '../store-users/StoreAdminFrame.js';
+
+const storesKey = (accountId: string) => ['accountStores', accountId] as const;
+
+/**
+ * /app/v2/account/{accountId}/store (spec §2, issue 8 item 1): the account's stores with their key
+ * figures; the home of owners and account managers. Open a store (its users and settings), add one.
+ */
+export function AccountStoresPage() {
+  const { accountId = '' } = useParams();
+  const { t } = useTranslation('admin');
+  const { api } = useServices();
+  const [creating, setCreating] = useState(false);
+  const account = useQuery({
+    queryKey: ['account', accountId],
+    queryFn: ({ signal }) => api.call(getAccountRoute, { params: { accountId }, signal }),
+  });
+  const stores = useQuery({
+    queryKey: storesKey(accountId),
+    queryFn: ({ signal }) =>
+      api.call(listAccountStoresRoute, { params: { accountId }, query: { tzOffset: new Date().getTimezoneOffset() }, signal }),
+  });
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t('accountStores.title')} purpose={t('accountStores.purpose')}>
+        {account.data && (
+          <Badge size="lg" variant="light" color="bay.9">
+            {account.data.name}
+          </Badge>
+        )}
+      </PageHeader>
+      <Group justify="flex-end">
+        <Button onClick={() => setCreating(true)}>{t('accountStores.add')}</Button>
+      </Group>
+      {!stores.data ? (
+        <QueryState loading={stores.isPending} error={stores.error} onRetry={() => void stores.refetch()} />
+      ) : stores.data.length === 0 ? (
+        <Text>{t('accountStores.empty')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {stores.data.map((store) => (
+            <li key={store._id}>
+              <StoreCard accountId={accountId} store={store} />
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+      {creating && <CreateStoreModal accountId={accountId} onClose={() => setCreating(false)} />}
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number | null }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div>
+      <Text size="xl" fw={700}>
+        {value ?? '—'}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {label}
+        {value === null && <VisuallyHidden> {t('accountStores.notAvailable')}</VisuallyHidden>}
+      </Text>
+    </div>
+  );
+}
+
+function StoreCard({ accountId, store }: { accountId: string; store: AccountStore }) {
+  const { t } = useTranslation('admin');
+  const headingId = `store-${store._id}`;
+  return (
+    <Paper withBorder radius="lg" p="lg" shadow="xs" component="article" aria-labelledby={headingId} data-store={store.name}>
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h3" id={headingId}>
+            {store.name}
+          </Title>
+          {!store.active && <Text c="red.9">{t('accountStores.inactive')}</Text>}
+          {store.address && <Text size="sm">{store.address}</Text>}
+          {(store.phoneNo || store.email) && (
+            <Text size="sm" c="dimmed">
+              {[store.phoneNo, store.email].filter(Boolean).join(' · ')}
+            </Text>
+          )}
+        </div>
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
+          <Figure label={t('accountStores.openOrders')} value={store.figures.openOrders} />
+          <Figure label={t('accountStores.todaysAppointments')} value={store.figures.todaysAppointments} />
+          <Figure label={t('accountStores.workers')} value={store.figures.workers} />
+          <Figure label={t('accountStores.customers')} value={store.figures.customers} />
+          <Figure label={t('accountStores.vehicles')} value={store.figures.vehicles} />
+        </SimpleGrid>
+        <Group gap="xs">
+          <Button component={Link} to={routerPath(STAFF_PATHS.storeUsers(accountId, store._id))!} aria-label={t('accountStores.openStore', { name: store.name })}>
+            {t('accountStores.open')}
+          </Button>
+          <Button
+            component={Link}
+            variant="default"
+            to={routerPath(storeSettingsPath(accountId, store._id))!}
+            aria-label={t('accountStores.settingsOf', { name: store.name })}
+          >
+            {t('accountStores.settings')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function CreateStoreModal({ accountId, onClose }: { accountId: string; onClose: () => void }) {
+  const { t } = useTranslation(['admin', 'ui']);
+  const { api } = useServices();
+  const alerts = useAlerts();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: '', franchiseName: '', address: '', phoneNo: '', email: '' });
+  const [hours, setHours] = useState<OpenDay[]>(() => fullWeek([]));
+  const [serverError, setServerError] = useState<string | null>(null);
+  const emailInvalid = form.email.trim() !== '' && !isValidEmail(form.email.trim());
+  const phoneInvalid = form.phoneNo.trim() !== '' && phoneDigits(form.phoneNo) === null;
+  const valid = form.name.trim() !== '' && !emailInvalid && !phoneInvalid && openTimeProblems(hours).length === 0;
+
+  const create = useMutation({
+    mutationFn: () => api.call(createAccountStoreRoute, { params: { accountId }, body: { ...form, openTime: hours } }),
+    onSuccess: (store) => {
+      void queryClient.invalidateQueries({ queryKey: storesKey(accountId) });
+      alerts.show({ type: 'success', message: t('admin:accountStores.created', { name: store.name }) });
+      onClose();
+      void navigate(routerPath(STAFF_PATHS.storeUsers(accountId, store._id))!);
+    },
+    onError: (error) =>
+      setServerError(
+        isApiError(error) && error.status === 409
+          ? t('admin:accountStores.nameTaken')
+          : isApiError(error) && error.status === 400
+            ? t('admin:common.invalid', { message: error.message })
+            : t('admin:common.tryAgain'),
+      ),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    if (valid && !create.isPending) create.mutate();
+  };
+  const field = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (e: { currentTarget: { value: string } }) => setForm((f) => ({ ...f, [key]: e.currentTarget.value })),
+  });
+
+  return (
+    <Modal opened onClose={onClose} size="xl" title={t('admin:accountStores.addTitle')} closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('admin:store.name')} required data-autofocus {...field('name')} />
+            <TextInput label={t('admin:store.franchiseName')} {...field('franchiseName')} />
+            <TextInput label={t('admin:store.phoneNo')} type="tel" {...field('phoneNo')} error={phoneInvalid ? t('admin:common.invalidPhone') : undefined} />
+            <TextInput label={t('admin:store.email')} type="email" {...field('email')} error={emailInvalid ? t('admin:common.invalidEmail') : undefined} />
+          </SimpleGrid>
+          <Textarea label={t('admin:store.address')} autosize minRows={2} {...field('address')} />
+          <Text fw={600}>{t('admin:storeSettings.groups.hours')}</Text>
+          <HoursEditor value={hours} onChange={setHours} />
+          {serverError && (
+            <Text c="red.9" role="alert">
+              {serverError}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('ui:dialog.cancel')}
+            </Button>
+            <Button type="submit" disabled={!valid} loading={create.isPending}>
+              {t('admin:accountStores.addSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,328 @@
+import { useEffect, useState } from 'react';
+import { Anchor, Button, Group, Pagination, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  adminAccountsRoute,
+  adminPartnersRoute,
+  adminStoresRoute,
+  GRANTABLE_ROLES,
+  hijackRoute,
+  STAFF_PATHS,
+  type AdminStore,
+  type GrantableRole,
+} from '@servicebay/domain';
+import { useAlerts } from '@servicebay/ui';
+import { useServices } from '../../context.js';
+import { PageHeader } from '../../pages/PageHeader.js';
+import { routerPath } from '../../paths.js';
+import { useFinishSignIn } from '../../session/useFinishSignIn.js';
+import { QueryState } from '../store-users/StoreAdminFrame.js';
+
+type List = 'store' | 'account' | 'partner';
+const PAGE_SIZE = 20;
+
+/**
+ * /app/admin (spec §2, issue 8 item 5): root, partner and partner admin find partners, accounts and
+ * stores (paged, searchable) and log in as a store, or as a role of it, through the hijack.
+ */
+export function AdminPage() {
+  const { t } = useTranslation('admin');
+  const [list, setList] = useState<List>('store');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 400);
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<{ partnerId?: string; accountId?: string; label?: string }>({});
+  useEffect(() => setPage(1), [debounced, list, filter]);
+
+  const show = (next: List, nextFilter: typeof filter = {}) => {
+    setList(next);
+    setFilter(nextFilter);
+    setSearch('');
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t('adminPage.title')} purpose={t('adminPage.purpose')} />
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Text component="span" size="sm" fw={500} id="admin-list-label">
+            {t('adminPage.show')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="admin-list-label"
+            value={list}
+            onChange={(v) => show(v as List)}
+            data={[
+              { value: 'store', label: t('adminPage.stores') },
+              { value: 'account', label: t('adminPage.accounts') },
+              { value: 'partner', label: t('adminPage.partners') },
+            ]}
+          />
+        </Stack>
+        <TextInput
+          style={{ flex: 1, minWidth: 220 }}
+          type="search"
+          label={t('adminPage.search')}
+          placeholder={t(`adminPage.searchPlaceholder.${list}`)}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+      </Group>
+      {filter.label && (
+        <Group gap="xs">
+          <Text>{t('adminPage.filteredBy', { name: filter.label })}</Text>
+          <Button size="xs" variant="default" onClick={() => setFilter({})}>
+            {t('adminPage.clearFilter')}
+          </Button>
+        </Group>
+      )}
+      {list === 'store' && <StoreList search={debounced} page={page} setPage={setPage} filter={filter} />}
+      {list === 'account' && (
+        <AccountList search={debounced} page={page} setPage={setPage} filter={filter} onStores={(id, name) => show('store', { accountId: id, label: name })} />
+      )}
+      {list === 'partner' && <PartnerList search={debounced} page={page} setPage={setPage} onAccounts={(id, name) => show('account', { partnerId: id, label: name })} />}
+    </Stack>
+  );
+}
+
+interface ListProps {
+  search: string;
+  page: number;
+  setPage: (page: number) => void;
+  filter?: { partnerId?: string; accountId?: string };
+}
+
+function Pager({ page, totalPages, setPage, total }: { page: number; totalPages: number; setPage: (p: number) => void; total: number }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Group justify="space-between">
+      <Text size="sm" aria-live="polite">
+        {t('adminPage.total', { count: total })}
+      </Text>
+      {totalPages > 1 && (
+        <Pagination
+          total={totalPages}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({ 'aria-label': t(`adminPage.pager.${control}`) })}
+          getItemProps={(p) => ({ 'aria-label': t('adminPage.pager.page', { page: p }) })}
+        />
+      )}
+    </Group>
+  );
+}
+
+function StoreList({ search, page, setPage, filter = {} }: ListProps) {
+  const { t } = useTranslation(['admin', 'staff']);
+  const { api } = useServices();
+  const stores = useQuery({
+    queryKey: ['admin', 'store', search, page, filter],
+    queryFn: ({ signal }) =>
+      api.call(adminStoresRoute, { query: { search: search || undefined, page: page - 1, size: PAGE_SIZE, ...filter }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  if (!stores.data) return <QueryState loading={stores.isPending} error={stores.error} onRetry={() => void stores.refetch()} />;
+  const rows = stores.data._embedded.store;
+  return (
+    <Stack gap="sm">
+      {rows.length === 0 ? (
+        <Text>{t('admin:adminPage.none')}</Text>
+      ) : (
+        <Paper withBorder radius="lg">
+          <Table.ScrollContainer minWidth={820}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('admin:adminPage.store')}</Table.Th>
+                  <Table.Th>{t('admin:adminPage.account')}</Table.Th>
+                  <Table.Th>{t('admin:adminPage.partner')}</Table.Th>
+                  <Table.Th>{t('admin:adminPage.logIn')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((store) => (
+                  <Table.Tr key={store._id} data-store={store.name}>
+                    <Table.Td>
+                      <Anchor component={Link} to={routerPath(STAFF_PATHS.storeUsers(store.accountId, store._id))!} fw={600}>
+                        {store.name}
+                      </Anchor>
+                      {store.address && (
+                        <Text size="sm" c="dimmed">
+                          {store.address}
+                        </Text>
+                      )}
+                      {!store.active && (
+                        <Text size="sm" c="red.9">
+                          {t('admin:accountStores.inactive')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={routerPath(STAFF_PATHS.accountStores(store.accountId))!}>
+                        {store.accountName}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{store.partnerName ?? t('admin:adminPage.noPartner')}</Table.Td>
+                    <Table.Td>
+                      <LogInAs store={store} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <Pager page={page} setPage={setPage} totalPages={stores.data.page.totalPages} total={stores.data.page.totalElements} />
+    </Stack>
+  );
+}
+
+/** Log in as the store (its shared Store account) or as a role of it; the admin's own session is parked. */
+function LogInAs({ store }: { store: AdminStore }) {
+  const { t } = useTranslation(['admin', 'staff']);
+  const { api, session } = useServices();
+  const alerts = useAlerts();
+  const finishSignIn = useFinishSignIn();
+  const [role, setRole] = useState<GrantableRole>('StoreManager');
+  const hijack = useMutation({
+    mutationFn: (body: { asStore: true } | { role: GrantableRole }) =>
+      api.call(hijackRoute, { body: { storeId: store._id, hijack: true, ...body }, maxRetries: 0 }),
+    onSuccess: async (pair) => {
+      // Parked like the Store account during worker selection: switch user brings the admin back.
+      const state = session.switchToWorker(pair);
+      await finishSignIn(state, () => session.returnToStore());
+    },
+    onError: () => alerts.show({ type: 'danger', strongMessage: t('admin:adminPage.logInFailed'), message: t('admin:common.tryAgain') }),
+  });
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {store.hasStoreAccount && (
+        <Button size="xs" loading={hijack.isPending} onClick={() => hijack.mutate({ asStore: true })} aria-label={t('admin:adminPage.logInAsStoreNamed', { name: store.name })}>
+          {t('admin:adminPage.logInAsStore')}
+        </Button>
+      )}
+      <Select
+        size="xs"
+        w={170}
+        aria-label={t('admin:adminPage.roleFor', { name: store.name })}
+        allowDeselect={false}
+        value={role}
+        onChange={(v) => v && setRole(v as GrantableRole)}
+        data={GRANTABLE_ROLES.map((r) => ({ value: r, label: t(`staff:roles.${r}` as 'staff:roles.Technician') }))}
+      />
+      <Button size="xs" variant="default" onClick={() => hijack.mutate({ role })} aria-label={t('admin:adminPage.logInAsRoleNamed', { name: store.name })}>
+        {t('admin:adminPage.logInAsRole')}
+      </Button>
+    </Group>
+  );
+}
+
+function AccountList({ search, page, setPage, filter = {}, onStores }: ListProps & { onStores: (id: string, name: string) => void }) {
+  const { t } = useTranslation('admin');
+  const { api } = useServices();
+  const accounts = useQuery({
+    queryKey: ['admin', 'account', search, page, filter],
+    queryFn: ({ signal }) =>
+      api.call(adminAccountsRoute, {
+        query: { search: search || undefined, page: page - 1, size: PAGE_SIZE, ...(filter.partnerId && { partnerId: filter.partnerId }) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  if (!accounts.data) return <QueryState loading={accounts.isPending} error={accounts.error} onRetry={() => void accounts.refetch()} />;
+  const rows = accounts.data._embedded.account;
+  return (
+    <Stack gap="sm">
+      {rows.length === 0 ? (
+        <Text>{t('adminPage.none')}</Text>
+      ) : (
+        <Paper withBorder radius="lg">
+          <Table.ScrollContainer minWidth={600}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('adminPage.account')}</Table.Th>
+                  <Table.Th>{t('adminPage.partner')}</Table.Th>
+                  <Table.Th>{t('adminPage.storeCount')}</Table.Th>
+                  <Table.Th>{t('adminPage.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((account) => (
+                  <Table.Tr key={account._id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={routerPath(STAFF_PATHS.accountStores(account._id))!} fw={600}>
+                        {account.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{account.partnerName ?? t('adminPage.noPartner')}</Table.Td>
+                    <Table.Td>{account.storeCount}</Table.Td>
+                    <Table.Td>
+                      <Button size="xs" variant="default" onClick={() => onStores(account._id, account.name)} aria-label={t('adminPage.storesOf', { name: account.name })}>
+                        {t('adminPage.stores')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <Pager page={page} setPage={setPage} totalPages={accounts.data.page.totalPages} total={accounts.data.page.totalElements} />
+    </Stack>
+  );
+}
+
+function PartnerList({ search, page, setPage, onAccounts }: ListProps & { onAccounts: (id: string, name: string) => void }) {
+  const { t } = useTranslation('admin');
+  const { api } = useServices();
+  const partners = useQuery({
+    queryKey: ['admin', 'partner', search, page],
+    queryFn: ({ signal }) => api.call(adminPartnersRoute, { query: { search: search || undefined, page: page - 1, size: PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  if (!partners.data) return <QueryState loading={partners.isPending} error={partners.error} onRetry={() => void partners.refetch()} />;
+  const rows = partners.data._embedded.partner;
+  return (
+    <Stack gap="sm">
+      {rows.length === 0 ? (
+        <Text>{t('adminPage.none')}</Text>
+      ) : (
+        <Paper withBorder radius="lg">
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('adminPage.partner')}</Table.Th>
+                <Table.Th>{t('adminPage.accountCount')}</Table.Th>
+                <Table.Th>{t('adminPage.storeCount')}</Table.Th>
+                <Table.Th>{t('adminPage.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((partner) => (
+                <Table.Tr key={partner._id}>
+                  <Table.Td>
+                    <Text fw={600}>{partner.name}</Text>
+                  </Table.Td>
+                  <Table.Td>{partner.accountCount}</Table.Td>
+                  <Table.Td>{partner.storeCount}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="default" onClick={() => onAccounts(partner._id, partner.name)} aria-label={t('adminPage.accountsOf', { name: partner.name })}>
+                      {t('adminPage.accounts')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+      <Pager page={page} setPage={setPage} totalPages={partners.data.page.totalPages} total={partners.data.page.totalElements} />
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { AlertBanner } from '@servicebay/ui';
+import { CustomerForm } from './CustomerForm.js';
+import { CustomerList, VehicleList } from './HouseholdLists.js';
+import { HouseholdSearch } from './HouseholdSearch.js';
+import type { PanelApi } from './usePanel.js';
+import { VehicleForm } from './VehicleForm.js';
+import './panel.css';
+
+export interface PanelSlots {
+  /** The "Scan VIN" button (vin-scan feature): it calls back with the VIN read. */
+  renderScanButton?: (onVin: (vin: string) => void) => ReactNode;
+  /** The vehicle picture upload (files feature), for a saved vehicle. */
+  renderVehiclePicture?: (vehicleId: string) => ReactNode;
+}
+
+/**
+ * The customer/vehicle panel of the ticket page (spec §4 "Customer and vehicle editing"): search,
+ * the chosen household's customers and vehicles, and the create/edit forms. State and rules are in
+ * usePanel; this lays them out.
+ */
+export function CustomerVehiclePanel({ panel, slots = {}, searchTerm }: { panel: PanelApi; slots?: PanelSlots; searchTerm?: string }) {
+  const { t } = useTranslation('customers');
+  const { state } = panel;
+  const hasHousehold = state.customers.length > 0 || state.vehicles.length > 0;
+
+  if (panel.loading) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{t('panel.loadingHousehold')}</Text>
+      </Group>
+    );
+  }
+  if (panel.loadFailed && !hasHousehold) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <AlertBanner alert={{ type: 'warning', message: t('panel.householdFailed') }} />
+        <Button onClick={panel.retryLoad}>{t('panel.retry')}</Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" data-panel="customer-vehicle">
+      {!hasHousehold && !state.editingCustomer && (
+        <>
+          <HouseholdSearch storeId={panel.storeId} initialTerm={searchTerm} onPick={({ household, customerId, vehicleId }) => panel.pickHousehold(household, { customerId, vehicleId })} />
+          <Group>
+            <Button variant="light" onClick={panel.newCustomerWithoutHousehold}>
+              {t('panel.newCustomer')}
+            </Button>
+          </Group>
+        </>
+      )}
+      {hasHousehold && (
+        <Group justify="flex-end">
+          <Button variant="subtle" onClick={panel.clearHousehold}>
+            {t('panel.changeHousehold')}
+          </Button>
+        </Group>
+      )}
+      {state.customers.length > 0 && (
+        <CustomerList
+          customers={state.customers}
+          selectedId={state.selectedCustomerId}
+          onSelect={panel.selectCustomer}
+          onEdit={panel.editCustomer}
+          onRemove={(c) => void panel.askRemoveCustomer(c)}
+          onAdd={panel.addCustomer}
+        />
+      )}
+      {state.editingCustomer && (
+        <CustomerForm
+          key={state.editingCustomer._id ?? 'new'}
+          value={state.editingCustomer}
+          onChange={panel.changeCustomer}
+          onSave={panel.saveCustomer}
+          onCancel={panel.cancelCustomer}
+          saving={panel.savingCustomer}
+        />
+      )}
+      {panel.householdId && (
+        <VehicleList
+          vehicles={state.vehicles}
+          selectedId={state.selectedVehicleId}
+          onSelect={panel.selectVehicle}
+          onEdit={panel.editVehicle}
+          onRemove={(v) => void panel.askRemoveVehicle(v)}
+          onAdd={panel.addVehicle}
+        />
+      )}
+      {state.editingVehicle && (
+        <VehicleForm
+          key={state.editingVehicle._id ?? 'new'}
+          value={state.editingVehicle}
+          onChange={panel.changeVehicle}
+          onSave={panel.saveVehicle}
+          onCancel={panel.cancelVehicle}
+          saving={panel.savingVehicle}
+          renderScanButton={slots.renderScanButton}
+          picture={state.editingVehicle._id && slots.renderVehiclePicture ? slots.renderVehiclePicture(state.editingVehicle._id) : undefined}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { decodeVinRoute, enterVin, vinDecoded, vinLookupFailed, type VehicleForm as VehicleFormValues } from '@servicebay/domain';
+import { isApiError } from '@servicebay/web-core';
+import { useServices } from '../../context.js';
+import { VinField, type DecodeStatus } from './VinField.js';
+import { YmmeFields } from './YmmeFields.js';
+
+type TextField = 'licensePlate' | 'fleetNumber' | 'color';
+
+/**
+ * Create or edit one vehicle: VIN entry decoded offline (GET /v1/api/vin/{vin}), the YMME
+ * cascade, plate, fleet number and colour. The values live in the panel's state.
+ */
+export function VehicleForm({
+  value,
+  onChange,
+  onSave,
+  onCancel,
+  saving,
+  renderScanButton,
+  picture,
+}: {
+  value: VehicleFormValues;
+  /** A value, or an update of the latest value (the decoder answers after the person typed on). */
+  onChange: (next: VehicleFormValues | ((latest: VehicleFormValues) => VehicleFormValues)) => void;
+  onSave: () => void;
+  onCancel: () => void;
+  saving: boolean;
+  /** Slot for the "Scan VIN" button: it calls back with the VIN read. */
+  renderScanButton?: (onVin: (vin: string) => void) => ReactNode;
+  /** Slot for the vehicle picture upload (saved vehicles only). */
+  picture?: ReactNode;
+}) {
+  const { t } = useTranslation('customers');
+  const { api } = useServices();
+  const [status, setStatus] = useState<DecodeStatus>({ state: 'idle' });
+  // The VIN last entered: the answer for an older entry (still decoding when a correction was
+  // taken) must not overwrite the newer one.
+  const wanted = useRef<string | null>(null);
+
+  const decode = useMutation({
+    mutationFn: (vin: string) => api.call(decodeVinRoute, { params: { vin } }),
+    onMutate: () => setStatus({ state: 'decoding' }),
+    onSuccess: (decoded, vin) => {
+      if (vin !== wanted.current) return;
+      onChange((latest) => vinDecoded(latest, decoded));
+      setStatus({ state: 'decoded', label: t('vehicle.decoded', { year: decoded.year, make: decoded.make, model: decoded.model }) });
+    },
+    onError: (error, vin) => {
+      if (vin !== wanted.current) return;
+      // Spec §8: a lookup failing (status 400 or more) marks the vehicle; 'VIN not found' is shown.
+      const marker = isApiError(error) ? (error.status === 404 ? 'VIN not found' : error.code) : 'VEHICLE_ERROR';
+      onChange((latest) => vinLookupFailed(latest, marker));
+      setStatus({ state: 'notFound' });
+    },
+  });
+
+  const enter = (text: string) => {
+    const { vehicle, decode: shouldDecode } = enterVin(value, text);
+    wanted.current = shouldDecode ? vehicle.vin! : null;
+    onChange(vehicle);
+    if (shouldDecode && vehicle.vin) decode.mutate(vehicle.vin);
+    else setStatus(vehicle.customYMME && text.trim() ? { state: 'notVin' } : { state: 'idle' });
+  };
+
+  const text = (field: TextField) => ({
+    value: (value[field] as string | null | undefined) ?? '',
+    onChange: (event: { currentTarget: { value: string } }) => onChange({ ...value, [field]: event.currentTarget.value }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!saving && !decode.isPending) onSave();
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="vehicle-form-title">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="vehicle-form-title">
+            {value._id ? t('vehicle.editTitle') : t('vehicle.newTitle')}
+          </Title>
+          <VinField vin={value.vin} status={status} onEnter={enter} scanSlot={renderScanButton?.(enter)} />
+          <YmmeFields
+            value={value}
+            onChange={(next) => {
+              if (next.vin !== value.vin) {
+                wanted.current = null;
+                setStatus({ state: 'idle' });
+              }
+              onChange(next);
+            }}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <TextInput label={t('vehicle.licensePlate')} autoComplete="off" maxLength={20} {...text('licensePlate')} />
+            <TextInput label={t('vehicle.fleetNumber')} autoComplete="off" maxLength={30} {...text('fleetNumber')} />
+            <TextInput label={t('vehicle.color')} autoComplete="off" maxLength={40} {...text('color')} />
+          </SimpleGrid>
+          {picture}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              {t('vehicle.cancel')}
+            </Button>
+            <Button type="submit" loading={saving || decode.isPending}>
+              {t('vehicle.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

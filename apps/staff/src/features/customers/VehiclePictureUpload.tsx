@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { getVehicleRoute, vehiclePictureRoute, type Vehicle } from '@servicebay/domain';
+import { uploadWithProgress } from '@servicebay/web-core';
+import { ImageUpload } from '@servicebay/ui';
+import { useServices } from '../../context.js';
+
+/** Where the vehicle is cached; the picture upload refreshes it with the server's answer. */
+export const vehicleQueryKey = (storeId: string, vehicleId: string) => ['vehicle', storeId, vehicleId] as const;
+
+/**
+ * The vehicle's picture (spec §3 "picture or profile picture"): shown, and replaced by a PNG or
+ * JPEG uploaded with a progress bar (POST .../vehicle/{id}/picture). The server turns it upright,
+ * shrinks it and strips its metadata; the answer's signed URL is shown at once.
+ */
+export function VehiclePictureUpload({
+  storeId,
+  vehicleId,
+  onUploaded,
+}: {
+  storeId: string;
+  vehicleId: string;
+  /** Told of the vehicle as saved, picture included. */
+  onUploaded?: (vehicle: Vehicle) => void;
+}) {
+  const { t } = useTranslation('files');
+  const { api, session } = useServices();
+  const queryClient = useQueryClient();
+  const vehicle = useQuery({
+    queryKey: vehicleQueryKey(storeId, vehicleId),
+    queryFn: ({ signal }) => api.call(getVehicleRoute, { params: { storeId, vehicleId }, signal }),
+  });
+
+  return (
+    <ImageUpload
+      label={t('vehicle.title')}
+      value={vehicle.data?.picture ?? null}
+      upload={async (file, onProgress, signal) => {
+        const saved = await uploadWithProgress(vehiclePictureRoute, {
+          params: { storeId, vehicleId },
+          file,
+          fields: { fileName: file.name },
+          getToken: session.getToken,
+          onProgress: (p) => onProgress(p.fraction),
+          signal,
+        });
+        queryClient.setQueryData(vehicleQueryKey(storeId, vehicleId), saved);
+        onUploaded?.(saved);
+        return saved;
+      }}
+    />
+  );
+}
+
+/**
+ * For the panel's `renderVehiclePicture` slot on pages under /store/:storeId: the store comes
+ * from the route. `renderVehiclePicture: (vehicleId) => <VehiclePictureSlot vehicleId={vehicleId} />`
+ */
+export function VehiclePictureSlot({ vehicleId }: { vehicleId: string }) {
+  const { storeId } = useParams();
+  return storeId ? <VehiclePictureUpload storeId={storeId} vehicleId={vehicleId} /> : null;
+}

@@ -1,0 +1,124 @@
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { changeYmme, type VehicleForm, type YmmeField } from '@servicebay/domain';
+import { useDialogs } from '@servicebay/ui';
+import { options, useEngines, useMakes, useModels, useYears } from './vehicle-data.js';
+
+/**
+ * Year → make → model → engine (spec §4). Each choice clears what depends on it (and the VIN and
+ * trim), the next list loads for it, and a valid-looking VIN is only cleared after a confirmation.
+ * In custom entry (a non-VIN identifier) the four are typed.
+ */
+export function YmmeFields({ value, onChange }: { value: VehicleForm; onChange: (next: VehicleForm) => void }) {
+  const { t } = useTranslation('customers');
+  const dialogs = useDialogs();
+  const years = useYears();
+  const makes = useMakes(value.year);
+  const models = useModels(value.year, value.make);
+  const engines = useEngines(value.year, value.make, value.model);
+
+  const choose = async (field: YmmeField, raw: string | null) => {
+    const next = field === 'year' ? (raw ? Number(raw) : null) : raw;
+    if (String(value[field] ?? '') === String(next ?? '')) return;
+    const change = changeYmme(value, field, next);
+    if (change.confirm && !(await dialogs.confirm({ message: t(`confirm.${change.confirm}`) }))) return;
+    onChange(change.vehicle);
+  };
+
+  if (value.customYMME) {
+    const typed = (field: 'make' | 'model' | 'engine') => ({
+      value: (value[field] as string | null | undefined) ?? '',
+      onChange: (event: { currentTarget: { value: string } }) => onChange({ ...value, [field]: event.currentTarget.value }),
+    });
+    return (
+      <Stack gap="xs">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <TextInput
+            label={t('vehicle.year')}
+            inputMode="numeric"
+            maxLength={4}
+            value={value.year ? String(value.year) : ''}
+            onChange={(event) => {
+              const digits = event.currentTarget.value.replace(/\D/g, '');
+              onChange({ ...value, year: digits ? Number(digits) : null });
+            }}
+          />
+          <TextInput label={t('vehicle.make')} {...typed('make')} />
+          <TextInput label={t('vehicle.model')} {...typed('model')} />
+          <TextInput label={t('vehicle.engine')} {...typed('engine')} />
+        </SimpleGrid>
+        <Group>
+          <Button variant="subtle" size="compact-sm" onClick={() => onChange({ ...value, customYMME: false, year: null, make: null, model: null, engine: null })}>
+            {t('vehicle.useLists')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const engineList = options(engines.data, value.engine);
+  const noEngineData = Boolean(value.model) && engines.isSuccess && engineList.length === 0;
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <Select
+          label={t('vehicle.year')}
+          data={options(years.data, value.year)}
+          value={value.year ? String(value.year) : null}
+          onChange={(v) => void choose('year', v)}
+          searchable
+          limit={60}
+          error={years.isError ? t('vehicle.listFailed') : undefined}
+        />
+        <Select
+          label={t('vehicle.make')}
+          data={options(makes.data, value.make)}
+          value={value.make ?? null}
+          onChange={(v) => void choose('make', v)}
+          disabled={!value.year}
+          searchable
+          limit={60}
+          error={makes.isError ? t('vehicle.listFailed') : undefined}
+        />
+        <Select
+          label={t('vehicle.model')}
+          data={options(models.data, value.model)}
+          value={value.model ?? null}
+          onChange={(v) => void choose('model', v)}
+          disabled={!value.make}
+          searchable
+          limit={60}
+          error={models.isError ? t('vehicle.listFailed') : undefined}
+        />
+        {noEngineData ? (
+          <TextInput
+            label={t('vehicle.engine')}
+            description={t('vehicle.noEngines')}
+            value={value.engine ?? ''}
+            onChange={(event) => onChange({ ...value, engine: event.currentTarget.value })}
+          />
+        ) : (
+          <Select
+            label={t('vehicle.engine')}
+            data={engineList}
+            value={value.engine ?? null}
+            onChange={(v) => void choose('engine', v)}
+            disabled={!value.model}
+            searchable
+            error={engines.isError ? t('vehicle.listFailed') : undefined}
+          />
+        )}
+      </SimpleGrid>
+      {value.trim && (
+        <Text size="sm">
+          {t('vehicle.trim')}: {value.trim}
+        </Text>
+      )}
+      <Group>
+        <Button variant="subtle" size="compact-sm" onClick={() => onChange({ ...value, customYMME: true })}>
+          {t('vehicle.customYmme')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

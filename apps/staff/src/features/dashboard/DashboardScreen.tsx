@@ -1,0 +1,265 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Chip,
+  CloseButton,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  actingRole,
+  dashboardCountQuery,
+  dashboardCounterQuery,
+  dashboardLists,
+  dashboardPageSize,
+  effectiveDashboardFilter,
+  LIMITS,
+  VARIANT_FILTERS,
+  type DashboardChoices,
+  type DashboardFilter,
+  type DashboardList,
+  type DashboardSorting,
+  type DashboardVariant,
+  type User,
+} from '@servicebay/domain';
+import { useServices } from '../../context.js';
+import { useThrottledValue } from '../customers/throttle.js';
+import { OrderListSection } from './OrderListSection.js';
+import { counterKey, countKey, fetchOrderCount, fetchOrderList, listKey } from './orders-api.js';
+import { useDashboardChoices } from './useDashboardChoices.js';
+import { VinScanButton } from '../vin-scan/index.js';
+import { useLiveOrders } from './useLiveOrders.js';
+import './dashboard.css';
+
+type PageByList = Partial<Record<DashboardList['key'], number>>;
+
+/**
+ * The dashboard's orders (spec §2 "Dashboard", §4 "Dashboard lists"): filters with their
+ * counters, sort by RO, waiting first, my vehicles, the search box (throttled 1500 ms), the
+ * appointments calendar, the list(s) with pages, kept live by the store's order events. Basic
+ * technicians see their own orders, then the others. Rules and table: docs/dashboard.md.
+ */
+export function DashboardScreen({
+  user,
+  storeId,
+  variant,
+}: {
+  user: User;
+  storeId: string;
+  variant: DashboardVariant;
+}) {
+  const { t } = useTranslation('dashboard');
+  const { api } = useServices();
+  const { choices, change } = useDashboardChoices(user, storeId, variant);
+  const [searchText, setSearchText] = useState('');
+  const search = useThrottledValue(searchText.trim(), LIMITS.searchThrottleMs);
+  const [pages, setPages] = useState<PageByList>({});
+  const [calendar, setCalendar] = useState(false);
+  // The day the dashboard was opened: appointments are "from the start of today" (spec §7).
+  const [now] = useState(() => new Date());
+  const live = useLiveOrders(storeId);
+  // A VIN scanned for the dashboard (camera, or the external scanner through the user's
+  // vinScannedFromDashboard topic, which the button listens to) searches the orders by it.
+  const searchVin = (vin: string) => {
+    setPages({});
+    setSearchText(vin);
+  };
+
+  const filter = effectiveDashboardFilter(choices, search);
+  const context = { userId: user._id, role: actingRole(user), variant, search, page: 0, now };
+  const lists = dashboardLists(choices, context).map((list) => ({
+    ...list,
+    query: { ...list.query, page: pages[list.key] ?? 0 },
+  }));
+  const appointments = filter === 'appointments';
+  const offered = VARIANT_FILTERS[variant];
+
+  const listResults = useQueries({
+    queries: lists.map((list) => ({
+      queryKey: listKey(storeId, list.query),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrderList(api, storeId, list.query, signal),
+      placeholderData: (previous: unknown) =>
+        previous as Awaited<ReturnType<typeof fetchOrderList>> | undefined,
+    })),
+  });
+
+  const counters = useQueries({
+    queries: offered.map((f) => {
+      const query = dashboardCounterQuery(f, choices, context);
+      return {
+        queryKey: counterKey(storeId, f, query),
+        queryFn: async ({ signal }: { signal: AbortSignal }) =>
+          (await fetchOrderList(api, storeId, query, signal)).total,
+        staleTime: 30_000,
+      };
+    }),
+  });
+
+  const countParams = dashboardCountQuery(filter, search);
+  const count = useQuery({
+    queryKey: countKey(storeId, countParams),
+    queryFn: ({ signal }) => fetchOrderCount(api, storeId, countParams, signal),
+  });
+
+  const choose = (patch: Partial<DashboardChoices>) => {
+    setPages({});
+    change(patch);
+  };
+  const chooseFilter = (value: string) => {
+    // Picking a filter leaves the search: the list is the filter's again.
+    setSearchText('');
+    choose({ filter: value as DashboardFilter });
+  };
+  const countLabel = search
+    ? t('count.matching', { count: count.data ?? 0 })
+    : appointments
+      ? t('count.appointments', { count: count.data ?? 0 })
+      : filter === 'technicianBasicWaiting'
+        ? t('count.waiting', { count: count.data ?? 0 })
+        : t('count.inShop', { count: count.data ?? 0 });
+
+  return (
+    <Stack gap="md" data-testid="dashboard" data-filter={filter} data-live={live}>
+      <Group justify="space-between" align="center" gap="sm">
+        <Group gap="sm">
+          <Text fw={600} data-testid="order-count" aria-live="polite">
+            {count.isSuccess ? countLabel : '\u00a0'}
+          </Text>
+          <Badge
+            variant={live === 'connected' ? 'filled' : 'outline'}
+            color={live === 'connected' ? 'teal.9' : 'gray.7'}
+            data-testid="live-state"
+          >
+            {live === 'connected' ? t('live.connected') : t('live.offline')}
+          </Badge>
+        </Group>
+        <Button component={Link} to={`/store/${encodeURIComponent(storeId)}/ticket`} size="md">
+          {t('newTicket')}
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="lg" p="md" component="section" aria-label={t('controls')}>
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="nowrap">
+            <TextInput
+              style={{ flex: 1 }}
+              label={t('search.label')}
+              placeholder={t('search.placeholder')}
+              value={searchText}
+              onChange={(event) => {
+                setPages({});
+                setSearchText(event.currentTarget.value);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && searchText) setSearchText('');
+              }}
+              type="search"
+              size="md"
+              rightSection={
+                searchText ? (
+                  <CloseButton aria-label={t('search.clear')} onClick={() => setSearchText('')} />
+                ) : null
+              }
+            />
+            <VinScanButton from="dashboard" onVin={searchVin} size="md" />
+          </Group>
+          <Chip.Group multiple={false} value={search ? '' : choices.filter} onChange={chooseFilter}>
+            <Group gap="xs" role="radiogroup" aria-label={t('filtersLabel')}>
+              {offered.map((f, index) => (
+                <Chip key={f} value={f} variant="outline" data-filter={f} size="md">
+                  {t(`filters.${f}`)}
+                  {counters[index]?.isSuccess ? ` ${counters[index]!.data}` : ''}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          <Group gap="lg" align="center">
+            <SegmentedControl
+              aria-label={t('sort.label')}
+              value={choices.sorting}
+              disabled={appointments}
+              onChange={(value) => choose({ sorting: value as DashboardSorting })}
+              data={[
+                { value: 'orderNumber,desc', label: t('sort.orderNumber,desc') },
+                { value: 'orderNumber,asc', label: t('sort.orderNumber,asc') },
+              ]}
+            />
+            <Switch
+              label={t('waitingFirst')}
+              checked={choices.waitingFirst}
+              disabled={appointments}
+              onChange={(event) => choose({ waitingFirst: event.currentTarget.checked })}
+              size="md"
+            />
+            {variant !== 'basicTechnician' && (
+              <Switch
+                label={t('myVehicles')}
+                checked={choices.myVehicles}
+                onChange={(event) => choose({ myVehicles: event.currentTarget.checked })}
+                size="md"
+              />
+            )}
+            {appointments && !search && (
+              <SegmentedControl
+                aria-label={t('view.label')}
+                value={calendar ? 'calendar' : 'list'}
+                onChange={(value) => setCalendar(value === 'calendar')}
+                data={[
+                  { value: 'list', label: t('view.list') },
+                  { value: 'calendar', label: t('view.calendar') },
+                ]}
+              />
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+
+      {search && (
+        <Text fw={600} data-testid="search-heading">
+          {t('filters.matchingVehicles')} · {t('search.searching', { term: search })}
+        </Text>
+      )}
+
+      {lists.map((list, index) => {
+        const result = listResults[index]!;
+        const title = list.key === 'orders' ? t(`filters.${filter}`) : t(`lists.${list.key}`);
+        return (
+          <OrderListSection
+            key={list.key}
+            id={`dashboard-${list.key}`}
+            title={title}
+            showTitle={list.key !== 'orders'}
+            storeId={storeId}
+            data={result.data}
+            isPending={result.isPending || result.isFetching}
+            isError={result.isError}
+            onRetry={() => void result.refetch()}
+            page={list.query.page}
+            size={dashboardPageSize(filter)}
+            onPage={(page) => setPages((current) => ({ ...current, [list.key]: page }))}
+            emptyText={
+              search
+                ? t('empty.search', { term: search })
+                : appointments
+                  ? t('empty.appointments')
+                  : list.key === 'orders'
+                    ? t('empty.orders')
+                    : t(`empty.${list.key}`)
+            }
+            appointments={appointments}
+            calendar={appointments && calendar && !search}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { displayStepState, ORDER_STEPS, orderNumberDisplay, type StepState } from '@servicebay/domain';
+import { customerLines, dayAndTime, personName, yearMakeModel } from './format.js';
+import type { DashboardOrder } from './orders-api.js';
+import './dashboard.css';
+
+// Colours that keep WCAG AA contrast for the badge text (white on blue.8 / teal.9, black on yellow.3).
+const STATE_BADGE: Record<StepState, { variant: 'outline' | 'filled'; color: string; c?: string }> = {
+  notStarted: { variant: 'outline', color: 'gray.7' },
+  pending: { variant: 'filled', color: 'yellow.3', c: 'black' },
+  inProgress: { variant: 'filled', color: 'blue.8' },
+  done: { variant: 'filled', color: 'teal.9' },
+};
+
+/** The order number as the card shows it: 'RO 1234' or 'No order number'. */
+export function OrderNumber({
+  orderNumber,
+  style = 'short',
+}: {
+  orderNumber: string | null;
+  style?: 'short' | 'long';
+}) {
+  const { t } = useTranslation('dashboard');
+  const display = orderNumberDisplay(orderNumber, style);
+  return <>{display.kind === 'number' ? t(display.key, { number: display.number }) : t(display.key)}</>;
+}
+
+/**
+ * One order on the dashboard: a link to its inspection order page, with the order number, the
+ * customer and business, year make model, plate, advisor and technician, promised (or expected)
+ * time, the waiting badge and the six step states.
+ */
+export function OrderCard({
+  order,
+  storeId,
+  appointment = false,
+}: {
+  order: DashboardOrder;
+  storeId: string;
+  appointment?: boolean;
+}) {
+  const { t, i18n } = useTranslation('dashboard');
+  const language = i18n.language;
+  const { name, business } = customerLines(order);
+  const ymm = yearMakeModel(order);
+  const vehicle = order._embedded.vehicle;
+  const advisor = personName(order._embedded.serviceAdvisor);
+  const technician = personName(order._embedded.technician);
+  const number = orderNumberDisplay(order.orderNumber, 'long');
+  const orderLabel = number.kind === 'number' ? t(number.key, { number: number.number }) : t(number.key);
+  const when = appointment ? order.scheduled : order.timePromised;
+  const moment = when ? dayAndTime(when, language) : null;
+
+  return (
+    <Card
+      component={Link}
+      to={`/store/${encodeURIComponent(storeId)}/inspectionOrder/${encodeURIComponent(order._id)}`}
+      withBorder
+      radius="lg"
+      padding="md"
+      className="dashboard-order-card"
+      data-order-id={order._id}
+      data-order-number={order.orderNumber ?? ''}
+      aria-label={t('card.open', { order: orderLabel, customer: name || business || t('card.noCustomer') })}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={700} size="lg" data-testid="order-number">
+            <OrderNumber orderNumber={order.orderNumber} />
+          </Text>
+          {order.waiting && (
+            <Badge color="red.9" variant="filled" data-testid="waiting-badge">
+              {t('card.waiting')}
+            </Badge>
+          )}
+        </Group>
+        <div>
+          <Text fw={600}>{name || (business ? '' : t('card.noCustomer'))}</Text>
+          {business && <Text size="sm">{business}</Text>}
+        </div>
+        <Text size="sm">{ymm || t('card.noVehicle')}</Text>
+        {(vehicle?.licensePlate || vehicle?.fleetNumber) && (
+          <Group gap="sm">
+            {vehicle?.licensePlate && (
+              <Text size="sm">{t('card.plate', { plate: vehicle.licensePlate })}</Text>
+            )}
+            {vehicle?.fleetNumber && <Text size="sm">{t('card.fleet', { fleet: vehicle.fleetNumber })}</Text>}
+          </Group>
+        )}
+        <Text size="sm" c="dimmed">
+          {advisor ? t('card.advisor', { name: advisor }) : null}
+          {advisor ? ' · ' : null}
+          {technician ? t('card.technician', { name: technician }) : t('card.unassigned')}
+        </Text>
+        {moment && (
+          <Text size="sm" fw={500}>
+            {appointment
+              ? t('card.scheduled', { date: moment.date, time: moment.time })
+              : moment.today
+                ? t('card.promisedToday', { time: moment.time })
+                : t('card.promised', { date: moment.date, time: moment.time })}
+          </Text>
+        )}
+        <Group gap={4} aria-label={t('card.steps')} role="group">
+          {ORDER_STEPS.map((step) => {
+            // Parts' two extra states show as in progress (spec §4).
+            const state = displayStepState(order.states[step]);
+            const look = STATE_BADGE[state];
+            return (
+              <Badge
+                key={step}
+                size="sm"
+                radius="sm"
+                variant={look.variant}
+                color={look.color}
+                c={look.c}
+                data-step={step}
+                data-state={state}
+              >
+                {t(`steps.${step}`)}: {t(`stepStates.${state}`)}
+              </Badge>
+            );
+          })}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

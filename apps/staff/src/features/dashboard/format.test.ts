@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { NEW_ORDER_STATES, type InspectionOrder } from '@servicebay/domain';
+import { calendarDays, customerLines, dayAndTime, yearMakeModel } from './format.js';
+
+const at = (day: number, hour: number) => new Date(2026, 10, day, hour).toISOString();
+function order(id: string, scheduled: string | null): InspectionOrder {
+  return {
+    _id: id,
+    scheduled,
+    _embedded: {
+      customer: {
+        _id: 'c',
+        firstName: 'Ada',
+        lastName: 'Smith',
+        business: 'Smith Haulage',
+        honorific: 'Mrs',
+      },
+      vehicle: {
+        _id: 'v',
+        year: 2016,
+        make: 'Honda',
+        model: 'Accord',
+        engine: null,
+        vin: null,
+        licensePlate: null,
+        fleetNumber: null,
+        color: null,
+      },
+    },
+    states: NEW_ORDER_STATES,
+  } as unknown as InspectionOrder;
+}
+
+describe('calendar days', () => {
+  const today = new Date(2026, 10, 22, 9);
+
+  it('from today to the last appointment, empty days included, appointments by day', () => {
+    const days = calendarDays([order('a', at(22, 8)), order('b', at(24, 10)), order('c', at(24, 14))], today);
+    expect(days.map((d) => [d.key, d.orders.map((o) => o._id)])).toEqual([
+      ['2026-11-22', ['a']],
+      ['2026-11-23', []],
+      ['2026-11-24', ['b', 'c']],
+    ]);
+  });
+
+  it('starts today even when the first appointment is later', () => {
+    expect(calendarDays([order('a', at(25, 8))], today).map((d) => d.key)).toEqual([
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+    ]);
+  });
+
+  it('past a month, only the days that hold an appointment', () => {
+    const far = new Date(2027, 1, 3, 9).toISOString();
+    expect(calendarDays([order('a', at(22, 8)), order('b', far)], today).map((d) => d.key)).toEqual([
+      '2026-11-22',
+      '2027-02-03',
+    ]);
+  });
+
+  it('nothing scheduled, no days', () => {
+    expect(calendarDays([order('a', null)], today)).toEqual([]);
+  });
+});
+
+describe('card texts', () => {
+  it('customer and vehicle', () => {
+    expect(customerLines(order('a', null))).toEqual({ name: 'Ada Smith', business: 'Smith Haulage' });
+    expect(yearMakeModel(order('a', null))).toBe('2016 Honda Accord');
+  });
+
+  it("the promised time alone today, with the day otherwise (spec §9 'MMM D', 'hh:mm A')", () => {
+    const now = new Date(2026, 10, 22, 9);
+    expect(dayAndTime(new Date(2026, 10, 22, 15, 5).toISOString(), 'en', now)).toEqual({
+      date: 'Nov 22',
+      time: '03:05 PM',
+      today: true,
+    });
+    expect(dayAndTime(new Date(2026, 10, 23, 8, 0).toISOString(), 'fr', now)).toEqual({
+      date: 'nov. 23',
+      time: '08:00 AM',
+      today: false,
+    });
+  });
+});

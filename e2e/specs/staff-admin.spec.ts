@@ -1,0 +1,125 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../axe.js';
+import { signIn } from './support/staff.js';
+
+/**
+ * Shop administration (docs/administration.md): account stores, store users, store settings and the
+ * admin page. The e2e database is shared by the run: settings are changed on Uptown (no other spec
+ * depends on its settings) and put back; the new technician gets a name of its own.
+ */
+test.describe('shop administration', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('owner lands on the account stores and opens Downtown', async ({ page }) => {
+    await signIn(page, 'owner');
+    await expect(page).toHaveURL(/\/app\/v2\/account\/[\w-]+\/store$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Stores' })).toBeVisible();
+    const downtown = page.getByRole('article', { name: 'Downtown' });
+    await expect(downtown).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Uptown' })).toBeVisible();
+    // Downtown's demo customers are counted.
+    await expect(downtown.getByText('Customers')).toBeVisible();
+    await expectAccessible(page);
+
+    await downtown.getByRole('link', { name: 'Open Downtown' }).click();
+    await expect(page).toHaveURL(/\/store\/[\w-]+\/user$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Store users' })).toBeVisible();
+    await expect(page.locator('[data-store-name]')).toHaveText('Downtown');
+    await expect(page.locator('tr[data-user="manager"]')).toContainText('Marc Martin');
+    await expect(page.locator('tr[data-user="manager"]')).toContainText('Store manager');
+    await expectAccessible(page);
+  });
+
+  test('manager adds a technician, who receives the password e-mail', async ({ page, request }) => {
+    const username = `newtech-${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    await signIn(page, 'manager');
+    await expect(page.getByRole('heading', { level: 1, name: 'Store users' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add a user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a user' });
+    await dialog.getByLabel('First name').fill('Nina');
+    await dialog.getByLabel('Last name').fill('Nouvel');
+    await dialog.getByLabel('Username').fill(username);
+    const emailField = dialog.getByRole('textbox', { name: 'E-mail' });
+    await emailField.fill('not-an-email');
+    await expect(dialog.getByText('Enter a valid e-mail address')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Add the user' })).toBeDisabled();
+    await expectAccessible(page);
+    await emailField.fill(email);
+    await dialog.getByRole('button', { name: 'Add the user' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `the password e-mail went to ${email}` })).toBeVisible();
+    await expect(page.locator(`tr[data-user="${username}"]`)).toContainText('Technician');
+
+    const outbox = await request.get('/v2/api/dev/outbox?channel=email&size=100');
+    const { items } = (await outbox.json()) as { items: Array<{ to: string; text: string }> };
+    const mail = items.find((m) => m.to === email);
+    expect(mail?.text).toMatch(/\/app\/reset\/password\?token=[\w-]+/);
+
+    // The same username again is refused with a clear message.
+    await page.getByRole('button', { name: 'Add a user' }).click();
+    const again = page.getByRole('dialog', { name: 'Add a user' });
+    await again.getByLabel('First name').fill('Other');
+    await again.getByLabel('Username').fill(username.toUpperCase());
+    await again.getByText('Later', { exact: true }).click();
+    await again.getByRole('button', { name: 'Add the user' }).click();
+    await expect(again.getByRole('alert')).toHaveText('This username is already taken. Choose another one.');
+    await expectAccessible(page);
+  });
+
+  test('a settings change (VIN mandatory) is saved and shown; hours closing before opening are refused', async ({ page }) => {
+    await signIn(page, 'owner');
+    await page.getByRole('article', { name: 'Uptown' }).getByRole('link', { name: 'Settings of Uptown' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Store settings' })).toBeVisible();
+    const vin = page.getByRole('switch', { name: /^VIN mandatory/ });
+    await expect(vin).not.toBeChecked();
+    await expectAccessible(page);
+
+    await vin.check();
+    await expect(vin).toBeChecked();
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The settings are saved' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: /^VIN mandatory/ })).toBeChecked();
+
+    await page.getByLabel('Closing time on Monday').fill('07:00');
+    await expect(page.getByText('Must close after it opens')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save the settings' })).toBeDisabled();
+    await expectAccessible(page);
+
+    // Put Uptown back as it was.
+    await page.reload();
+    await page.getByRole('switch', { name: /^VIN mandatory/ }).uncheck();
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The settings are saved' })).toBeVisible();
+    await expect(page.getByRole('switch', { name: /^VIN mandatory/ })).not.toBeChecked();
+  });
+
+  test('root sees the admin list and logs in as a store', async ({ page }) => {
+    await signIn(page, 'root');
+    await expect(page).toHaveURL(/\/app\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
+    await expect(page.locator('tr[data-store="Northside"]')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('down');
+    await expect(page.locator('tr[data-store="Northside"]')).toBeHidden();
+    const downtown = page.locator('tr[data-store="Downtown"]');
+    await expect(downtown).toContainText('Demo Auto Group');
+    await expectAccessible(page);
+
+    await page.getByRole('radiogroup', { name: 'Show' }).getByText('Partners').click();
+    await expect(page.getByText('ServiceBay Partner Network')).toBeVisible();
+    await page.getByRole('radiogroup', { name: 'Show' }).getByText('Stores').click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('down');
+
+    await page.getByRole('button', { name: 'Log in as the store Downtown' }).click();
+    await expect(page).toHaveURL(/\/app\/store\/workers$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Who is using the tablet?' })).toBeVisible();
+  });
+
+  test('a technician reaching the admin page is told it is not for its role', async ({ page }) => {
+    await signIn(page, 'tech');
+    await expect(page).toHaveURL(/dashboard/);
+    await page.goto('/app/admin');
+    await expect(page.getByText('Your role does not give access to this page.')).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,1 @@
+export { uploadWithProgress, type UploadOptions, type UploadProgress } from './upload.js';
