@@ -19,7 +19,7 @@ import { AccountStoresPage } from './features/account-stores/AccountStoresPage.j
 import { StoreUsersPage } from './features/store-users/StoreUsersPage.js';
 import { StoreSettingsPage } from './features/store-settings/StoreSettingsPage.js';
 import { AdminPage } from './features/admin/AdminPage.js';
-import { InspectionOrderPlaceholderPage } from './features/dashboard/InspectionOrderPlaceholderPage.js';
+import { InspectionOrderPage } from './features/inspection-order/InspectionOrderPage.js';
 import { SignoffPage } from './features/signoff/SignoffPage.js';
 import { VehicleHistoryPage } from './features/vehicle-history/VehicleHistoryPage.js';
 import { TrainingPage } from './features/training/TrainingPage.js';
@@ -82,7 +82,7 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/v2/account/:accountId/store/:storeId/user" element={<StoreUsersPage />} />
                   <Route path="/v2/account/:accountId/store/:storeId/settings" element={<StoreSettingsPage />} />
                   <Route path={to(STAFF_PATHS.admin)} element={<AdminPage />} />
-                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId" element={<InspectionOrderPlaceholderPage />} />
+                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId" element={<InspectionOrderPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/signoff" element={<SignoffPage />} />
                   <Route path="/vehicle/:vehicleId/history/:inspectionOrderId" element={<VehicleHistoryPage />} />
                   <Route path="/store/:storeId/ticket" element={<TicketRoute />} />

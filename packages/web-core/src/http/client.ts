@@ -49,6 +49,8 @@ export interface RequestOptions {
   /** The offline queue passes the key it stored with the request, so its replay is the same write. */
   idempotencyKey?: string;
   headers?: Record<string, string>;
+  /** Lets the request outlive the page (fetch keepalive): a write sent while the tab closes. */
+  keepalive?: boolean;
 }
 
 export type CallOptions<R> = Slot<'params', CallParams<R>> &
@@ -233,7 +235,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let response: Response;
       let text: string;
       try {
-        response = await fetchImpl(url, { method: request.method, headers, body, signal: controller.signal });
+        response = await fetchImpl(url, {
+          method: request.method,
+          headers,
+          body,
+          signal: controller.signal,
+          ...(request.keepalive ? { keepalive: true } : {}),
+        });
         text = await response.text();
       } catch (cause) {
         return failed(cause);

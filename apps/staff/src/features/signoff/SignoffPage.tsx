@@ -1,27 +1,23 @@
 import { useState } from 'react';
 import { Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  canBeFinishedRoute,
-  finishInspectionOrderRoute,
-  getInspectionOrderRoute,
-  isLanguage,
-  STAFF_PATHS,
-} from '@servicebay/domain';
-import { ApiError } from '@servicebay/web-core';
-import { AlertBanner, useAlerts } from '@servicebay/ui';
+import { useParams, useSearchParams } from 'react-router';
+import { isLanguage } from '@servicebay/domain';
+import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../pages/PageHeader.js';
-import { routerPath } from '../../paths.js';
+import { useSignedIn } from '../../session/signed-in.js';
+import { orderQuery } from '../inspection-order/order-api.js';
+import { useFinishOrder } from '../inspection-order/useFinishOrder.js';
 import { OrderNumber } from '../dashboard/OrderCard.js';
 import { customerLines, yearMakeModel } from '../dashboard/format.js';
 import { SignaturePad } from './SignaturePad.js';
 
 /**
  * .../inspectionOrder/{id}/signoff?lang=&workerId= (spec §2, §4 "Finishing"): the customer signs
- * on the tablet, then the order is finished (`POST .../finish`). The page speaks the customer's
+ * on the tablet, then the order is finished through the order page's finish flow
+ * (useFinishOrder, with sign-off done). The page speaks the customer's
  * language (`lang`, en or fr; else the user's). The order contract has no place for the signature
  * yet, so it is confirmed on screen and not kept (docs/dashboard.md). `workerId` names the worker
  * who handed the tablet over; the finish is recorded for the signed-in user.
@@ -32,46 +28,27 @@ export function SignoffPage() {
   const lang = params.get('lang');
   const t = i18n.getFixedT(isLanguage(lang) ? lang : i18n.language, 'dashboard');
   const { api } = useServices();
-  const alerts = useAlerts();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { user, store } = useSignedIn();
   const { storeId = '', inspectionOrderId = '' } = useParams();
   const [signed, setSigned] = useState(false);
   const [typedName, setTypedName] = useState('');
   const [clearKey, setClearKey] = useState(0);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const orderParams = { storeId, inspectionOrderId };
+  const [emptyRefusal, setEmptyRefusal] = useState<string | null>(null);
+  const order = useQuery(orderQuery(api, storeId, inspectionOrderId));
 
-  const order = useQuery({
-    queryKey: ['inspectionOrders', storeId, 'order', inspectionOrderId],
-    queryFn: ({ signal }) => api.call(getInspectionOrderRoute, { params: orderParams, signal }),
+  const { finish, refusal: finishRefusal } = useFinishOrder({
+    order: order.data,
+    store,
+    onSignOffPage: true,
+    userId: user._id,
   });
 
-  const finish = useMutation({
-    mutationFn: async () => {
-      const check = await api.call(canBeFinishedRoute, { params: orderParams });
-      if (check.cannotBeFinishedReason)
-        throw new ApiError(409, 'ORDER_CANNOT_BE_FINISHED', check.cannotBeFinishedReason);
-      return api.call(finishInspectionOrderRoute, { params: orderParams });
-    },
-    onSuccess: (finished) => {
-      queryClient.setQueryData(['inspectionOrders', storeId, 'order', inspectionOrderId], finished);
-      alerts.show({ type: 'success', message: t('signoff.finished') });
-      // Spec §2: after finishing, the dashboard (the work order page, for clock-in stores, is not built yet).
-      void navigate(routerPath(STAFF_PATHS.dashboard)!);
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === 'ORDER_CANNOT_BE_FINISHED')
-        setRefusal(t('signoff.refused', { reason: error.message }));
-      else alerts.show({ type: 'danger', message: t('signoff.failed') });
-    },
-  });
-
+  const refusal = emptyRefusal ?? (finishRefusal ? t('signoff.refused', { reason: finishRefusal }) : null);
   const ready = signed || typedName.trim().length > 1;
   const submit = () => {
-    setRefusal(null);
+    setEmptyRefusal(null);
     if (!ready) {
-      setRefusal(t('signoff.empty'));
+      setEmptyRefusal(t('signoff.empty'));
       return;
     }
     finish.mutate();
