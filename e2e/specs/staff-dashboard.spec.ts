@@ -408,7 +408,9 @@ test.describe('the dashboard on a tablet', () => {
     await first.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/app/store/${api.claims.storeId}/inspectionOrder/${id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: /^(Repair order .+|No order number)$/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: /^(Repair order .+|No order number)$/ }),
+    ).toBeVisible();
 
     // A vehicle with closed orders in the seed.
     const closed = await listed(api, { closed: 'true' });
@@ -461,9 +463,34 @@ test.describe('the dashboard on a tablet', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Signer et terminer' }).click();
     await expect(page).toHaveURL(/\/app\/store\/dashboard/);
-    const finished = await api.get<{ finished: boolean; states: { inspection: string } }>(
-      `${orders(api)}/${ticket._id}`,
-    );
-    expect(finished).toMatchObject({ finished: true, states: { inspection: 'done' } });
+    const finished = await api.get<{
+      finished: boolean;
+      states: { inspection: string };
+      signOff: { signerName: string; language: string; workerId: string; signature: { url: string } };
+    }>(`${orders(api)}/${ticket._id}`);
+    expect(finished).toMatchObject({
+      finished: true,
+      states: { inspection: 'done' },
+      // The customer's name was offered; the signature is kept with the order.
+      signOff: { signerName: 'Jane Doe', language: 'fr', workerId: api.claims.id },
+    });
+    const signature = await request.get(finished.signOff.signature.url);
+    expect(signature.status()).toBe(200);
+    expect(signature.headers()['content-type']).toBe('image/jpeg');
+
+    // Without a pointer: the typed name, ticked, is the signature.
+    const second = await api.post<Order>(orders(api), {
+      ...(await aCustomersVehicle(api)),
+      orderNumber: `9${String(Date.now()).slice(-8)}`,
+    });
+    await page.goto(`/app/store/${api.claims.storeId}/inspectionOrder/${second._id}/signoff?lang=en`);
+    await page.getByRole('textbox', { name: "Customer's name" }).fill('J. Doe for Jane');
+    await page.getByRole('checkbox', { name: 'Sign with the typed name' }).check();
+    await page.getByRole('button', { name: 'Sign and finish' }).click();
+    await expect(page).toHaveURL(/\/app\/store\/dashboard/);
+    expect(await api.get(`${orders(api)}/${second._id}`)).toMatchObject({
+      finished: true,
+      signOff: { signerName: 'J. Doe for Jane', language: 'en', workerId: null },
+    });
   });
 });

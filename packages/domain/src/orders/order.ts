@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZId } from '../http/common.js';
 import { withAliases } from '../http/aliases.js';
+import { ZFileLink } from '../files/file.js';
+import { LANGUAGES } from '../limits.js';
 
 /**
  * The inspection order, or repair ticket (spec §3): the unit of work of the whole product. The
@@ -53,6 +55,7 @@ export const ORDER_ACTIVITY_TYPES = [
   'assigned',
   'timeTrackerStarted',
   'timeTrackerPaused',
+  'signedOff',
 ] as const;
 export type OrderActivityType = (typeof ORDER_ACTIVITY_TYPES)[number];
 
@@ -68,6 +71,17 @@ export const ZServicePackage = z.object({
   name: z.string().nullable().optional(),
   lines: z.array(z.object({ id: z.string(), done: z.boolean() })),
 });
+
+/** The latest sign-off of the order's inspection (spec §2 sign-off): who signed, when, and the signature. */
+export const ZOrderSignOff = z.object({
+  signerName: z.string(),
+  signedAt: z.string(),
+  language: z.enum(LANGUAGES),
+  /** The worker who handed the tablet over (the page's workerId), when given. */
+  workerId: z.string().nullable(),
+  signature: ZFileLink.nullable(),
+});
+export type OrderSignOff = z.infer<typeof ZOrderSignOff>;
 
 export const ZOrderPicture = z.object({ url: z.string(), name: z.string(), source: z.string().nullable() });
 
@@ -133,6 +147,7 @@ export const ZInspectionOrder = z.object({
   repairOrderId: z.string().nullable(),
   blockedFields: z.array(z.enum(ORDER_BLOCKABLE_FIELDS)),
   primaryPicture: ZOrderPicture.nullable(),
+  signOff: ZOrderSignOff.nullable(),
   timeTracker: z.object({
     isRunning: z.boolean(),
     /** The running entry's start, null when paused. */

@@ -16,13 +16,36 @@ export function statesOf(row: OrderRow): OrderStates {
 }
 
 /** Seconds worked on the order: the ended entries, plus the running one up to `now`. */
-export function elapsedSeconds(row: Pick<OrderRow, 'timeTrackerSeconds' | 'timeTrackerStartedAt'>, now: Date): number {
-  const running = row.timeTrackerStartedAt ? Math.max(0, Math.floor((now.getTime() - row.timeTrackerStartedAt.getTime()) / 1000)) : 0;
+export function elapsedSeconds(
+  row: Pick<OrderRow, 'timeTrackerSeconds' | 'timeTrackerStartedAt'>,
+  now: Date,
+): number {
+  const running = row.timeTrackerStartedAt
+    ? Math.max(0, Math.floor((now.getTime() - row.timeTrackerStartedAt.getTime()) / 1000))
+    : 0;
   return row.timeTrackerSeconds + running;
 }
 
+/** The latest sign-off, with a signed URL of its signature (null when the file is gone). */
+function presentSignOff(row: OrderRow, link: FileLinker): InspectionOrder['signOff'] {
+  const last = row.activities.findLast((entry) => entry.type === 'signedOff' && entry.signOff);
+  if (!last?.signOff) return null;
+  const { signerName, language, workerId, signatureKey, signatureName } = last.signOff;
+  return {
+    signerName,
+    language,
+    workerId,
+    signedAt: last.date,
+    signature: link({ key: signatureKey, name: signatureName }),
+  };
+}
+
 /** The order as every route and event answers it (ZInspectionOrder). `link` signs the picture URL. */
-export function presentOrder(detailed: DetailedOrderRow, link: FileLinker, now = new Date()): InspectionOrder {
+export function presentOrder(
+  detailed: DetailedOrderRow,
+  link: FileLinker,
+  now = new Date(),
+): InspectionOrder {
   const { order: row, customer, vehicle, advisor, technician } = detailed;
   const picture = link({ key: row.primaryPictureKey, name: row.primaryPictureName });
   return {
@@ -62,12 +85,20 @@ export function presentOrder(detailed: DetailedOrderRow, link: FileLinker, now =
     includeMaintenanceInReport: row.includeMaintenanceInReport,
     isCustomerNotifiedAboutRepair: row.isCustomerNotifiedAboutRepair,
     checkedWithHunter: row.checkedWithHunter,
-    activities: row.activities,
+    signOff: presentSignOff(row, link),
+    // The history without what a sign-off keeps inside (its file key): signOff presents that.
+    activities: row.activities.map(({ type, date, userId }) => ({ type, date, userId })),
     servicePackages: row.servicePackages,
     _links: { self: { href: `/v2/api/store/${row.storeId}/inspectionOrder/${row.id}` } },
     _embedded: {
       customer: customer
-        ? { _id: customer.id, firstName: customer.firstName, lastName: customer.lastName, business: customer.business, honorific: customer.honorific }
+        ? {
+            _id: customer.id,
+            firstName: customer.firstName,
+            lastName: customer.lastName,
+            business: customer.business,
+            honorific: customer.honorific,
+          }
         : null,
       vehicle: vehicle
         ? {
@@ -82,8 +113,12 @@ export function presentOrder(detailed: DetailedOrderRow, link: FileLinker, now =
             color: vehicle.color,
           }
         : null,
-      serviceAdvisor: advisor ? { _id: advisor.id, firstName: advisor.firstName, lastName: advisor.lastName } : null,
-      technician: technician ? { _id: technician.id, firstName: technician.firstName, lastName: technician.lastName } : null,
+      serviceAdvisor: advisor
+        ? { _id: advisor.id, firstName: advisor.firstName, lastName: advisor.lastName }
+        : null,
+      technician: technician
+        ? { _id: technician.id, firstName: technician.firstName, lastName: technician.lastName }
+        : null,
     },
   };
 }

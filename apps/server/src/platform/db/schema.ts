@@ -14,6 +14,17 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * One entry of an order's history. A sign-off also keeps who signed and the signature file
+ * (the latest one is presented as the order's signOff).
+ */
+export interface OrderActivityRecord {
+  type: string;
+  date: string;
+  userId: string | null;
+  signOff?: { signerName: string; language: 'en' | 'fr'; workerId: string | null; signatureKey: string; signatureName: string };
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Tenancy: a partner has accounts; an account has stores; users belong to one of them. */
@@ -484,7 +495,7 @@ export const inspectionOrders = pgTable(
     includeMaintenanceInReport: boolean('include_maintenance_in_report').notNull().default(false),
     isCustomerNotifiedAboutRepair: boolean('is_customer_notified_about_repair').notNull().default(false),
     checkedWithHunter: boolean('checked_with_hunter').notNull().default(false),
-    activities: jsonb('activities').$type<Array<{ type: string; date: string; userId: string | null }>>().notNull().default([]),
+    activities: jsonb('activities').$type<OrderActivityRecord[]>().notNull().default([]),
     servicePackages: jsonb('service_packages')
       .$type<Array<{ id: string; name?: string | null; lines: Array<{ id: string; done: boolean }> }>>()
       .notNull()

@@ -32,11 +32,14 @@ export function useFinishOrder({
   store,
   onSignOffPage,
   userId,
+  submit,
 }: {
   order: InspectionOrder | undefined;
   store: Store | null;
   onSignOffPage: boolean;
   userId: string;
+  /** What finishes the order once the rules allow it; `POST .../finish` unless given (the sign-off page's upload). */
+  submit?: (order: InspectionOrder) => Promise<InspectionOrder>;
 }) {
   const { t, i18n } = useTranslation('orders');
   const { api } = useServices();
@@ -71,7 +74,7 @@ export function useFinishOrder({
       }
       if (plan.kind === 'refused') throw new ApiError(409, 'ORDER_CANNOT_BE_FINISHED', plan.reason);
       if (plan.kind === 'signOff') return 'signOff';
-      return api.call(finishInspectionOrderRoute, { params });
+      return submit ? submit(order) : api.call(finishInspectionOrderRoute, { params });
     },
     onMutate: () => setRefusal(null),
     onSuccess: (outcome) => {

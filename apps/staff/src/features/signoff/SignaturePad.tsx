@@ -1,4 +1,4 @@
-import { useEffect, useRef, type PointerEvent } from 'react';
+import { useEffect, useImperativeHandle, useRef, type PointerEvent, type Ref } from 'react';
 
 export interface SignaturePadProps {
   label: string;
@@ -8,6 +8,15 @@ export interface SignaturePadProps {
   onChange: (signed: boolean) => void;
   /** Bumped by the parent to clear the pad. */
   clearKey: number;
+  ref?: Ref<SignaturePadHandle>;
+}
+
+export interface SignaturePadHandle {
+  /**
+   * The signature as a PNG on white: what was drawn, or, when nothing was or `preferTyped` (the
+   * keyboard alternative), the typed name written in a handwriting style.
+   */
+  toBlob(typedName: string, preferTyped?: boolean): Promise<Blob>;
 }
 
 /**
@@ -15,7 +24,7 @@ export interface SignaturePadProps {
  * screens in the bay work the same as a mouse). Strokes are drawn at the device's pixel ratio
  * so the line stays sharp on tablets.
  */
-export function SignaturePad({ label, describedBy, onChange, clearKey }: SignaturePadProps) {
+export function SignaturePad({ label, describedBy, onChange, clearKey, ref }: SignaturePadProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const drawn = useRef(false);
@@ -41,6 +50,32 @@ export function SignaturePad({ label, describedBy, onChange, clearKey }: Signatu
     drawn.current = false;
     notify.current(false);
   }, [clearKey]);
+
+  useImperativeHandle(ref, () => ({
+    toBlob: (typedName: string, preferTyped = false) => {
+      const element = canvas.current;
+      if (!element) return Promise.reject(new Error('no signature pad'));
+      const out = document.createElement('canvas');
+      out.width = element.width;
+      out.height = element.height;
+      const context = out.getContext('2d')!;
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, out.width, out.height);
+      if (drawn.current && !preferTyped) context.drawImage(element, 0, 0);
+      else {
+        context.fillStyle = '#111';
+        context.font = `italic ${Math.round(out.height / 4)}px "Segoe Script", "Brush Script MT", cursive`;
+        context.textBaseline = 'middle';
+        context.fillText(typedName.trim(), out.width * 0.05, out.height / 2, out.width * 0.9);
+      }
+      return new Promise<Blob>((resolve, reject) =>
+        out.toBlob(
+          (blob) => (blob ? resolve(blob) : reject(new Error('the signature could not be saved'))),
+          'image/png',
+        ),
+      );
+    },
+  }));
 
   const point = (event: PointerEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();

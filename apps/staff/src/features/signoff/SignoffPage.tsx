@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { isLanguage } from '@servicebay/domain';
+import { isLanguage, signOffInspectionOrderRoute, type InspectionOrder } from '@servicebay/domain';
+import { uploadWithProgress } from '@servicebay/web-core';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../pages/PageHeader.js';
@@ -12,27 +13,29 @@ import { orderQuery } from '../inspection-order/order-api.js';
 import { useFinishOrder } from '../inspection-order/useFinishOrder.js';
 import { OrderNumber } from '../dashboard/OrderCard.js';
 import { customerLines, yearMakeModel } from '../dashboard/format.js';
-import { SignaturePad } from './SignaturePad.js';
+import { SignaturePad, type SignaturePadHandle } from './SignaturePad.js';
 
 /**
  * .../inspectionOrder/{id}/signoff?lang=&workerId= (spec §2, §4 "Finishing"): the customer signs
  * on the tablet, then the order is finished through the order page's finish flow
- * (useFinishOrder, with sign-off done). The page speaks the customer's
- * language (`lang`, en or fr; else the user's). The order contract has no place for the signature
- * yet, so it is confirmed on screen and not kept (docs/dashboard.md). `workerId` names the worker
- * who handed the tablet over; the finish is recorded for the signed-in user.
+ * (useFinishOrder, with sign-off done), whose last step uploads the signature and the signer's
+ * name (`POST .../signoff`): they are kept with the order. The page speaks the customer's language
+ * (`lang`, en or fr; else the user's). `workerId` names the worker who handed the tablet over.
  */
 export function SignoffPage() {
   const { i18n } = useTranslation();
   const [params] = useSearchParams();
   const lang = params.get('lang');
   const t = i18n.getFixedT(isLanguage(lang) ? lang : i18n.language, 'dashboard');
-  const { api } = useServices();
+  const { api, session } = useServices();
   const { user, store } = useSignedIn();
+  const pad = useRef<SignaturePadHandle>(null);
+  const workerId = params.get('workerId');
   const { storeId = '', inspectionOrderId = '' } = useParams();
   const [signed, setSigned] = useState(false);
-  const [typedName, setTypedName] = useState('');
+  const [typedName, setTypedName] = useState<string | null>(null);
   const [clearKey, setClearKey] = useState(0);
+  const [useTypedName, setUseTypedName] = useState(false);
   const [emptyRefusal, setEmptyRefusal] = useState<string | null>(null);
   const order = useQuery(orderQuery(api, storeId, inspectionOrderId));
 
@@ -41,14 +44,30 @@ export function SignoffPage() {
     store,
     onSignOffPage: true,
     userId: user._id,
+    submit: async (o: InspectionOrder) =>
+      uploadWithProgress(signOffInspectionOrderRoute, {
+        params: { storeId: o.storeId, inspectionOrderId: o._id },
+        file: await pad.current!.toBlob(signerName, useTypedName && !signed),
+        fileName: 'signature.png',
+        fields: {
+          signerName: signerName.trim(),
+          language: isLanguage(lang) ? lang : i18n.language,
+          ...(workerId ? { workerId } : {}),
+        },
+        getToken: session.getToken,
+      }),
   });
+  // The customer signs, so their name is offered; the person signing may correct it.
+  const customerName = order.data ? customerLines(order.data).name || customerLines(order.data).business : '';
+  const signerName = typedName ?? customerName;
 
   const refusal = emptyRefusal ?? (finishRefusal ? t('signoff.refused', { reason: finishRefusal }) : null);
-  const ready = signed || typedName.trim().length > 1;
+  const named = signerName.trim().length > 0;
+  const ready = named && (signed || useTypedName);
   const submit = () => {
     setEmptyRefusal(null);
     if (!ready) {
-      setEmptyRefusal(t('signoff.empty'));
+      setEmptyRefusal(named ? t('signoff.empty') : t('signoff.nameMissing'));
       return;
     }
     finish.mutate();
@@ -86,6 +105,7 @@ export function SignoffPage() {
               {t('signoff.padHint')}
             </Text>
             <SignaturePad
+              ref={pad}
               label={t('signoff.pad')}
               describedBy="signoff-hint"
               onChange={setSigned}
@@ -93,12 +113,18 @@ export function SignoffPage() {
             />
             <TextInput
               label={t('signoff.typedName')}
-              value={typedName}
+              value={signerName}
+              required
               onChange={(event) => setTypedName(event.currentTarget.value)}
               autoComplete="off"
             />
+            <Checkbox
+              label={t('signoff.useTypedName')}
+              checked={useTypedName}
+              onChange={(event) => setUseTypedName(event.currentTarget.checked)}
+            />
             <Text size="sm" c="dimmed">
-              {t('signoff.notStored')}
+              {t('signoff.stored')}
             </Text>
             {refusal && <AlertBanner alert={{ type: 'danger', message: refusal }} />}
             <Group>
