@@ -330,7 +330,6 @@ function OrderActions({
         <Button
           size="lg"
           variant="default"
-          color="red"
           onClick={() => close.mutate()}
           loading={close.isPending}
         >
