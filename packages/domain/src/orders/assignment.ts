@@ -64,8 +64,7 @@ export function checkOwnOrder(input: {
   technicianId: string | null;
   selfAssigning?: boolean;
 }): Transition<true> {
-  if (!input.techCanWorkOnlyOwnInspection || !isTechnician(input.role) || isAdvisor(input.role))
-    return { ok: true, value: true };
+  if (!input.techCanWorkOnlyOwnInspection || !isTechnician(input.role) || isAdvisor(input.role)) return { ok: true, value: true };
   if (input.technicianId === input.userId) return { ok: true, value: true };
   if (input.technicianId === null && input.selfAssigning) return { ok: true, value: true };
   return {

@@ -52,23 +52,13 @@ describe('step states', () => {
   });
 
   it('the state route takes the parts-only values for parts alone', () => {
-    expect(ZOrderStateRequest.safeParse({ state: 'parts', value: 'inProgressHaveOrdered' }).success).toBe(
-      true,
-    );
-    expect(ZOrderStateRequest.safeParse({ state: 'work', value: 'inProgressHaveOrdered' }).success).toBe(
-      false,
-    );
+    expect(ZOrderStateRequest.safeParse({ state: 'parts', value: 'inProgressHaveOrdered' }).success).toBe(true);
+    expect(ZOrderStateRequest.safeParse({ state: 'work', value: 'inProgressHaveOrdered' }).success).toBe(false);
     expect(ZOrderStateRequest.safeParse({ state: 'work', value: 'done' }).success).toBe(true);
     expect(ZOrderStateRequest.safeParse({ state: 'meeting', value: 'done' }).success).toBe(false);
     expect(setStepState(order(), 'work', 'inProgressSomeParts')).toMatchObject({ ok: false, status: 400 });
-    expect(setStepState(order(), 'estimate', 'pending')).toMatchObject({
-      ok: true,
-      value: { estimate: 'pending' },
-    });
-    expect(setStepState(order({ closed: true }), 'estimate', 'pending')).toMatchObject({
-      ok: false,
-      code: 'ORDER_CLOSED',
-    });
+    expect(setStepState(order(), 'estimate', 'pending')).toMatchObject({ ok: true, value: { estimate: 'pending' } });
+    expect(setStepState(order({ closed: true }), 'estimate', 'pending')).toMatchObject({ ok: false, code: 'ORDER_CLOSED' });
   });
 });
 
@@ -104,12 +94,8 @@ describe('appointments and scheduled', () => {
   });
 
   it('keeps an existing or a sent scheduled time', () => {
-    expect(
-      scheduledAfter(order({ scheduled: '2026-03-05T09:00:00.000Z' }), { vehicleInShop: false }, now),
-    ).toBe('2026-03-05T09:00:00.000Z');
-    expect(
-      scheduledAfter(order(), { vehicleInShop: false, scheduled: '2026-03-06T09:00:00.000Z' }, now),
-    ).toBe('2026-03-06T09:00:00.000Z');
+    expect(scheduledAfter(order({ scheduled: '2026-03-05T09:00:00.000Z' }), { vehicleInShop: false }, now)).toBe('2026-03-05T09:00:00.000Z');
+    expect(scheduledAfter(order(), { vehicleInShop: false, scheduled: '2026-03-06T09:00:00.000Z' }, now)).toBe('2026-03-06T09:00:00.000Z');
   });
 
   it('does nothing when the vehicle stays in, comes in, or was already out', () => {
@@ -152,11 +138,7 @@ describe('finish, reopen, close', () => {
   });
 
   it('a closed order refuses every transition', () => {
-    const closed = order({
-      closed: true,
-      states: { ...NEW_ORDER_STATES, inspection: 'done' },
-      finished: true,
-    });
+    const closed = order({ closed: true, states: { ...NEW_ORDER_STATES, inspection: 'done' }, finished: true });
     for (const result of [
       finishOrder(closed, null),
       reopenOrder(closed),
@@ -176,18 +158,12 @@ describe('time tracker', () => {
       ok: true,
       value: { states: { inspection: 'inProgress' } },
     });
-    expect(startTimeTracker({ ...order(), timeTrackerRunning: true })).toMatchObject({
-      ok: false,
-      code: 'TIME_TRACKER_RUNNING',
-    });
+    expect(startTimeTracker({ ...order(), timeTrackerRunning: true })).toMatchObject({ ok: false, code: 'TIME_TRACKER_RUNNING' });
   });
 
   it('pauses only when running', () => {
     expect(pauseTimeTracker({ ...order(), timeTrackerRunning: true })).toEqual({ ok: true, value: true });
-    expect(pauseTimeTracker({ ...order(), timeTrackerRunning: false })).toMatchObject({
-      ok: false,
-      code: 'TIME_TRACKER_NOT_RUNNING',
-    });
+    expect(pauseTimeTracker({ ...order(), timeTrackerRunning: false })).toMatchObject({ ok: false, code: 'TIME_TRACKER_NOT_RUNNING' });
   });
 });
 

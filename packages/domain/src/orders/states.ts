@@ -25,15 +25,9 @@ export interface OrderStateView {
   activities?: readonly Pick<OrderActivity, 'type'>[];
 }
 
-export type Transition<T> =
-  { ok: true; value: T } | { ok: false; status: number; code: ErrorCode; message: string };
+export type Transition<T> = { ok: true; value: T } | { ok: false; status: number; code: ErrorCode; message: string };
 
-const refuse = (status: number, code: ErrorCode, message: string) => ({
-  ok: false as const,
-  status,
-  code,
-  message,
-});
+const refuse = (status: number, code: ErrorCode, message: string) => ({ ok: false as const, status, code, message });
 
 export const NEW_ORDER_STATES: OrderStates = {
   inspection: 'notStarted',
@@ -69,10 +63,7 @@ export function startWork(states: OrderStates): OrderStates {
 
 /** Spec §4: inspection-finished when the inspection step is done or an inspectionFinished activity exists. */
 export function isInspectionFinished(order: Pick<OrderStateView, 'states' | 'activities'>): boolean {
-  return (
-    order.states.inspection === 'done' ||
-    (order.activities ?? []).some((a) => a.type === 'inspectionFinished')
-  );
+  return order.states.inspection === 'done' || (order.activities ?? []).some((a) => a.type === 'inspectionFinished');
 }
 
 /** Spec §4: meeting initiated shows as inProgress, finished as done, anything else pending. */
@@ -108,11 +99,7 @@ export function ensureOpen(order: Pick<OrderStateView, 'closed'>): Transition<tr
 }
 
 /** PUT .../state {state, value}: any value of the step's states, on an open order. */
-export function setStepState(
-  order: OrderStateView,
-  step: OrderStep,
-  value: PartsState,
-): Transition<OrderStates> {
+export function setStepState(order: OrderStateView, step: OrderStep, value: PartsState): Transition<OrderStates> {
   const open = ensureOpen(order);
   if (!open.ok) return open;
   if (step !== 'parts' && !isStepState(value)) {
@@ -140,8 +127,7 @@ export function finishOrder(
 export function reopenOrder(order: OrderStateView): Transition<{ states: OrderStates; finished: false }> {
   const open = ensureOpen(order);
   if (!open.ok) return open;
-  if (order.states.inspection !== 'done')
-    return refuse(409, 'ORDER_NOT_FINISHED', 'Only a finished inspection can be reopened');
+  if (order.states.inspection !== 'done') return refuse(409, 'ORDER_NOT_FINISHED', 'Only a finished inspection can be reopened');
   return { ok: true, value: { states: { ...order.states, inspection: 'inProgress' }, finished: false } };
 }
 
@@ -153,20 +139,16 @@ export function closeOrder(order: OrderStateView): Transition<{ closed: true }> 
 }
 
 /** Time tracker (spec §4): start only when not running, pause only when running. */
-export function startTimeTracker(
-  order: OrderStateView & { timeTrackerRunning: boolean },
-): Transition<{ states: OrderStates }> {
+export function startTimeTracker(order: OrderStateView & { timeTrackerRunning: boolean }): Transition<{ states: OrderStates }> {
   const open = ensureOpen(order);
   if (!open.ok) return open;
-  if (order.timeTrackerRunning)
-    return refuse(409, 'TIME_TRACKER_RUNNING', 'The time tracker is already running');
+  if (order.timeTrackerRunning) return refuse(409, 'TIME_TRACKER_RUNNING', 'The time tracker is already running');
   return { ok: true, value: { states: startWork(order.states) } };
 }
 
 export function pauseTimeTracker(order: OrderStateView & { timeTrackerRunning: boolean }): Transition<true> {
   const open = ensureOpen(order);
   if (!open.ok) return open;
-  if (!order.timeTrackerRunning)
-    return refuse(409, 'TIME_TRACKER_NOT_RUNNING', 'The time tracker is not running');
+  if (!order.timeTrackerRunning) return refuse(409, 'TIME_TRACKER_NOT_RUNNING', 'The time tracker is not running');
   return { ok: true, value: true };
 }

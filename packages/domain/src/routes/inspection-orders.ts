@@ -42,9 +42,7 @@ const ZListSorting = z
   .unknown()
   .optional()
   .transform((v): OrderListSorting =>
-    typeof v === 'string' && (ORDER_LIST_SORTINGS as readonly string[]).includes(v)
-      ? (v as OrderListSorting)
-      : DEFAULT_ORDER_LIST_SORTING,
+    typeof v === 'string' && (ORDER_LIST_SORTINGS as readonly string[]).includes(v) ? (v as OrderListSorting) : DEFAULT_ORDER_LIST_SORTING,
   );
 
 /** A filter switch: 'true' or 'false'; anything else is ignored (no filter). */
@@ -60,9 +58,7 @@ const ZStateList = z
   .transform((v): PartsState[] | undefined => {
     if (typeof v !== 'string' && !Array.isArray(v)) return undefined;
     const parts = (Array.isArray(v) ? v.join(',') : v).split(',').map((s) => String(s).trim());
-    const known = [
-      ...new Set(parts.filter((s): s is PartsState => (PARTS_STATES as readonly string[]).includes(s))),
-    ];
+    const known = [...new Set(parts.filter((s): s is PartsState => (PARTS_STATES as readonly string[]).includes(s)))];
     return known.length ? known : undefined;
   });
 
@@ -75,10 +71,7 @@ const ZSearch = z
 
 const ZIsoQuery = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).optional();
 
-const stepFilters = Object.fromEntries(ORDER_STEPS.map((s) => [s, ZStateList])) as Record<
-  OrderStep,
-  typeof ZStateList
->;
+const stepFilters = Object.fromEntries(ORDER_STEPS.map((s) => [s, ZStateList])) as Record<OrderStep, typeof ZStateList>;
 
 /**
  * The list's query (spec §7; the dashboard's table in orders/dashboard.ts builds it). Page and
@@ -134,7 +127,7 @@ export const matchInspectionOrderRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/inspectionOrder',
   summary:
-    "A shop system's ticket (spec §7): storeId in the body; the customer found by business name and the vehicle by fleet number, each created when missing, in one transaction.",
+    'A shop system\'s ticket (spec §7): storeId in the body; the customer found by business name and the vehicle by fleet number, each created when missing, in one transaction.',
   tag: 'inspectionOrders',
   access: access.storeInBody(ORDER_WRITE_ROLES),
   query: z.object({
@@ -163,8 +156,7 @@ export const countInspectionOrdersRoute = defineRoute({
   id: 'inspectionOrders.count',
   method: 'GET',
   path: '/v2/api/store/:storeId/inspectionOrder/count',
-  summary:
-    'How many open orders match (vehicleInShop, waiting, search); the dashboard asks vehicleInShop=true.',
+  summary: 'How many open orders match (vehicleInShop, waiting, search); the dashboard asks vehicleInShop=true.',
   tag: 'inspectionOrders',
   access: access.store(ORDER_READ_ROLES),
   params: storeParams,
@@ -211,8 +203,7 @@ export const setInspectionOrderStateRoute = defineRoute({
   id: 'inspectionOrders.setState',
   method: 'PUT',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/state',
-  summary:
-    "Sets one step's state (spec §4): {state: step, value}. Parts also takes inProgressHaveOrdered and inProgressSomeParts.",
+  summary: "Sets one step's state (spec §4): {state: step, value}. Parts also takes inProgressHaveOrdered and inProgressSomeParts.",
   tag: 'inspectionOrders',
   access: access.store(ORDER_WRITE_ROLES),
   params: orderParams,
@@ -243,18 +234,12 @@ const action = (name: 'close' | 'finish' | 'reopen', summary: string) =>
     response: ZInspectionOrder,
   });
 
-export const closeInspectionOrderRoute = action(
-  'close',
-  'Closes the order (final; a running time tracker is paused). ORDER_CLOSED when already closed.',
-);
+export const closeInspectionOrderRoute = action('close', 'Closes the order (final; a running time tracker is paused). ORDER_CLOSED when already closed.');
 export const finishInspectionOrderRoute = action(
   'finish',
   'Finishes the inspection: inspection done, finished true. ORDER_CANNOT_BE_FINISHED with the reason when a finish check refuses.',
 );
-export const reopenInspectionOrderRoute = action(
-  'reopen',
-  'Reopens a finished inspection (inspection inProgress, finished false). ORDER_NOT_FINISHED otherwise.',
-);
+export const reopenInspectionOrderRoute = action('reopen', 'Reopens a finished inspection (inspection inProgress, finished false). ORDER_NOT_FINISHED otherwise.');
 
 export const startTimeTrackerRoute = defineRoute({
   id: 'inspectionOrders.timeTrackerStart',
@@ -296,7 +281,7 @@ export const signOffInspectionOrderRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/signoff',
   summary:
-    'Signs the inspection off and finishes it (spec §2 sign-off, §4 Finishing), from a multipart/form-data upload: fields signerName (the person who signed), language (en or fr) and optional workerId before the file; the file is the signature as a PNG or JPEG picture (checked by its bytes, 415 otherwise; at most 1 MB). The signature is kept with the order (signOff); refused like finish (ORDER_CANNOT_BE_FINISHED with the reason), and then nothing is stored.',
+    "Signs the inspection off and finishes it (spec §2 sign-off, §4 Finishing), from a multipart/form-data upload: fields signerName (the person who signed), language (en or fr) and optional workerId before the file; the file is the signature as a PNG or JPEG picture (checked by its bytes, 415 otherwise; at most 1 MB). The signature is kept with the order (signOff); refused like finish (ORDER_CANNOT_BE_FINISHED with the reason), and then nothing is stored.",
   tag: 'inspectionOrders',
   access: access.store(ORDER_WRITE_ROLES),
   params: orderParams,

@@ -25,27 +25,15 @@ const api = (path: string, s: { id: string } = store) => `/v2/api/store/${s.id}$
 const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, h = headers) =>
   t.app.inject({ method, url, headers: h, ...(payload ? { payload } : {}) });
 
-async function customerWithVehicle(
-  s: { id: string } = store,
-  fields: { business?: string; vin?: string | null; fleetNumber?: string } = {},
-) {
+async function customerWithVehicle(s: { id: string } = store, fields: { business?: string; vin?: string | null; fleetNumber?: string } = {}) {
   const customer = await t.make.customer(s, fields.business ? { business: fields.business } : {});
-  const vehicle = await t.make.vehicle(s, {
-    householdId: customer.householdId,
-    vin: fields.vin ?? null,
-    fleetNumber: fields.fleetNumber ?? null,
-  });
+  const vehicle = await t.make.vehicle(s, { householdId: customer.householdId, vin: fields.vin ?? null, fleetNumber: fields.fleetNumber ?? null });
   return { customer, vehicle };
 }
 
 async function newOrder(body: Record<string, unknown> = {}, h = headers): Promise<InspectionOrder> {
   const { customer, vehicle } = await customerWithVehicle();
-  const res = await send(
-    'POST',
-    api('/inspectionOrder'),
-    { customerId: customer.id, vehicleId: vehicle.id, ...body },
-    h,
-  );
+  const res = await send('POST', api('/inspectionOrder'), { customerId: customer.id, vehicleId: vehicle.id, ...body }, h);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -61,7 +49,9 @@ const eventsFor = async (id: string) =>
       .from(outboxEvents)
       .where(like(outboxEvents.topic, `store/${store.id}/inspectionOrders/%`))
       .orderBy(asc(outboxEvents.id))
-  ).filter((e) => (e.payload as { _id?: string })._id === id);
+  ).filter(
+    (e) => (e.payload as { _id?: string })._id === id,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -102,14 +92,7 @@ describe('create, get, update', () => {
       serviceAdvisorId: advisor.id,
       technicianId: null,
       includeMaintenanceInReport: true,
-      states: {
-        inspection: 'notStarted',
-        estimate: 'notStarted',
-        approval: 'notStarted',
-        report: 'notStarted',
-        parts: 'notStarted',
-        work: 'notStarted',
-      },
+      states: { inspection: 'notStarted', estimate: 'notStarted', approval: 'notStarted', report: 'notStarted', parts: 'notStarted', work: 'notStarted' },
       estimate: { status: null, delivery: 'NOT_SENT' },
       timeTracker: { isRunning: false, elapsedSeconds: 0 },
       activities: [{ type: 'created', userId: advisor.id }],
@@ -132,60 +115,23 @@ describe('create, get, update', () => {
   it("refuses a vehicle outside the customer's household, another store's ids, and strangers' workers", async () => {
     const a = await customerWithVehicle();
     const b = await customerWithVehicle();
-    const mixed = await send('POST', api('/inspectionOrder'), {
-      customerId: a.customer.id,
-      vehicleId: b.vehicle.id,
-    });
+    const mixed = await send('POST', api('/inspectionOrder'), { customerId: a.customer.id, vehicleId: b.vehicle.id });
     expect(mixed.statusCode).toBe(400);
     const foreign = await customerWithVehicle(other);
-    expect(
-      (
-        await send('POST', api('/inspectionOrder'), {
-          customerId: foreign.customer.id,
-          vehicleId: foreign.vehicle.id,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await send('POST', api('/inspectionOrder'), { customerId: foreign.customer.id, vehicleId: foreign.vehicle.id })).statusCode).toBe(404);
     const stranger = await t.make.user('ServiceAdvisor', other);
-    const res = await send('POST', api('/inspectionOrder'), {
-      customerId: a.customer.id,
-      vehicleId: a.vehicle.id,
-      serviceAdvisorId: stranger.id,
-    });
-    expect(res.json()).toMatchObject({
-      status: 400,
-      code: 'INVALID_ARGUMENTS',
-      message: 'serviceAdvisorId: not a worker of this store',
-    });
+    const res = await send('POST', api('/inspectionOrder'), { customerId: a.customer.id, vehicleId: a.vehicle.id, serviceAdvisorId: stranger.id });
+    expect(res.json()).toMatchObject({ status: 400, code: 'INVALID_ARGUMENTS', message: 'serviceAdvisorId: not a worker of this store' });
   });
 
   it("applies the store's VIN rules", async () => {
     await setSettings({ vinOrOrderNumberMandatory: true });
     const { customer, vehicle } = await customerWithVehicle();
-    const res = await send('POST', api('/inspectionOrder'), {
-      customerId: customer.id,
-      vehicleId: vehicle.id,
-    });
+    const res = await send('POST', api('/inspectionOrder'), { customerId: customer.id, vehicleId: vehicle.id });
     expect(res.json()).toMatchObject({ status: 400, message: 'vin_or_order_number_is_mandatory' });
-    expect(
-      (
-        await send('POST', api('/inspectionOrder'), {
-          customerId: customer.id,
-          vehicleId: vehicle.id,
-          orderNumber: '77',
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await send('POST', api('/inspectionOrder'), { customerId: customer.id, vehicleId: vehicle.id, orderNumber: '77' })).statusCode).toBe(201);
     await setSettings({ vinIsMandatory: true });
-    expect(
-      (
-        await send('POST', api('/inspectionOrder'), {
-          customerId: customer.id,
-          vehicleId: vehicle.id,
-          orderNumber: '78',
-        })
-      ).json(),
-    ).toMatchObject({
+    expect((await send('POST', api('/inspectionOrder'), { customerId: customer.id, vehicleId: vehicle.id, orderNumber: '78' })).json()).toMatchObject({
       code: 'VIN_IS_MANDATORY',
     });
     await setSettings({});
@@ -193,100 +139,48 @@ describe('create, get, update', () => {
 
   it('updates fields, schedules an order taken out of the shop, refuses another vehicle; events follow', async () => {
     const order = await newOrder();
-    const res = await send('PUT', api(`/inspectionOrder/${order._id}`), {
-      note: 'Brakes squeak',
-      mileageIn: 120500,
-      waiting: true,
-      orderNumber: 'RO-9',
-    });
+    const res = await send('PUT', api(`/inspectionOrder/${order._id}`), { note: 'Brakes squeak', mileageIn: 120500, waiting: true, orderNumber: 'RO-9' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      note: 'Brakes squeak',
-      mileageIn: 120500,
-      waiting: true,
-      orderNumber: 'RO-9',
-      scheduled: null,
-    });
+    expect(res.json()).toMatchObject({ note: 'Brakes squeak', mileageIn: 120500, waiting: true, orderNumber: 'RO-9', scheduled: null });
     const out = await send('PUT', api(`/inspectionOrder/${order._id}`), { vehicleInShop: false });
     expect(out.json().scheduled).toEqual(expect.any(String));
     const { vehicle } = await customerWithVehicle();
     const moved = await send('PUT', api(`/inspectionOrder/${order._id}`), { vehicleId: vehicle.id });
     expect(moved.json()).toMatchObject({ status: 409, code: 'CANNOT_CHANGE_VEHICLE' });
-    expect(
-      (
-        await send('PUT', api(`/inspectionOrder/${order._id}`), {
-          vehicleId: order.vehicleId,
-          note: 'same vehicle',
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await send('PUT', api(`/inspectionOrder/${order._id}`), { vehicleId: order.vehicleId, note: 'same vehicle' })).statusCode).toBe(200);
     expect((await send('PUT', api(`/inspectionOrder/${order._id}`), {})).statusCode).toBe(400);
     const topics = (await eventsFor(order._id)).map((e) => e.topic.split('/').pop());
     expect(topics).toEqual(['created', 'updated', 'updated', 'updated']);
   });
 
   it('keeps blocked fields: a new value is refused (FIELD_BLOCKED), the same value passes', async () => {
-    const order = await newOrder({
-      blockedFields: ['mileageIn', 'note'],
-      mileageIn: 1000,
-      note: 'from the DMS',
-    });
-    expect(
-      (await send('PUT', api(`/inspectionOrder/${order._id}`), { mileageIn: 2000 })).json(),
-    ).toMatchObject({ status: 409, code: 'FIELD_BLOCKED' });
-    expect((await send('PUT', api(`/inspectionOrder/${order._id}`), { note: 'x' })).json()).toMatchObject({
-      code: 'FIELD_BLOCKED',
-    });
-    const same = await send('PUT', api(`/inspectionOrder/${order._id}`), {
-      mileageIn: 1000,
-      note: 'from the DMS',
-      mileageOut: 1100,
-    });
+    const order = await newOrder({ blockedFields: ['mileageIn', 'note'], mileageIn: 1000, note: 'from the DMS' });
+    expect((await send('PUT', api(`/inspectionOrder/${order._id}`), { mileageIn: 2000 })).json()).toMatchObject({ status: 409, code: 'FIELD_BLOCKED' });
+    expect((await send('PUT', api(`/inspectionOrder/${order._id}`), { note: 'x' })).json()).toMatchObject({ code: 'FIELD_BLOCKED' });
+    const same = await send('PUT', api(`/inspectionOrder/${order._id}`), { mileageIn: 1000, note: 'from the DMS', mileageOut: 1100 });
     expect(same.json()).toMatchObject({ mileageIn: 1000, mileageOut: 1100 });
   });
 
   it("another store's order answers 404", async () => {
     const order = await newOrder();
-    expect(
-      (await send('GET', api(`/inspectionOrder/${order._id}`, other), undefined, otherHeaders)).statusCode,
-    ).toBe(404);
-    expect(
-      (await send('GET', api(`/inspectionOrder/${order._id}`), undefined, otherHeaders)).statusCode,
-    ).toBe(404);
+    expect((await send('GET', api(`/inspectionOrder/${order._id}`, other), undefined, otherHeaders)).statusCode).toBe(404);
+    expect((await send('GET', api(`/inspectionOrder/${order._id}`), undefined, otherHeaders)).statusCode).toBe(404);
   });
 });
 
 describe('states and transitions', () => {
   it('sets a step state; parts-only values only for parts', async () => {
     const order = await newOrder();
-    const res = await send('PUT', api(`/inspectionOrder/${order._id}/state`), {
-      state: 'parts',
-      value: 'inProgressHaveOrdered',
-    });
+    const res = await send('PUT', api(`/inspectionOrder/${order._id}/state`), { state: 'parts', value: 'inProgressHaveOrdered' });
     expect(res.json().states.parts).toBe('inProgressHaveOrdered');
-    expect(
-      (
-        await send('PUT', api(`/inspectionOrder/${order._id}/state`), {
-          state: 'work',
-          value: 'inProgressSomeParts',
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (await send('PUT', api(`/inspectionOrder/${order._id}/state`), { state: 'work', value: 'bogus' }))
-        .statusCode,
-    ).toBe(400);
+    expect((await send('PUT', api(`/inspectionOrder/${order._id}/state`), { state: 'work', value: 'inProgressSomeParts' })).statusCode).toBe(400);
+    expect((await send('PUT', api(`/inspectionOrder/${order._id}/state`), { state: 'work', value: 'bogus' })).statusCode).toBe(400);
   });
 
   it('finishes, refuses to reopen what is not finished, reopens, closes; a closed order refuses changes', async () => {
     const order = await newOrder();
-    expect((await send('GET', api(`/inspectionOrder/${order._id}/can-be-finished`))).json()).toEqual({
-      cannotBeFinishedReason: null,
-    });
-    expect((await send('POST', api(`/inspectionOrder/${order._id}/reopen`))).json()).toMatchObject({
-      status: 409,
-      code: 'ORDER_NOT_FINISHED',
-    });
+    expect((await send('GET', api(`/inspectionOrder/${order._id}/can-be-finished`))).json()).toEqual({ cannotBeFinishedReason: null });
+    expect((await send('POST', api(`/inspectionOrder/${order._id}/reopen`))).json()).toMatchObject({ status: 409, code: 'ORDER_NOT_FINISHED' });
     const finished = await send('POST', api(`/inspectionOrder/${order._id}/finish`));
     expect(finished.json()).toMatchObject({ finished: true, states: { inspection: 'done' } });
     expect(finished.json().activities.map((a: { type: string }) => a.type)).toContain('inspectionFinished');
@@ -310,45 +204,22 @@ describe('states and transitions', () => {
 describe('assignment', () => {
   it('a technician takes an unassigned order, cannot take one another technician holds; an advisor reassigns', async () => {
     const order = await newOrder();
-    const mine = await send(
-      'PUT',
-      api(`/inspectionOrder/${order._id}`),
-      { technicianId: tech.id },
-      techHeaders,
-    );
+    const mine = await send('PUT', api(`/inspectionOrder/${order._id}`), { technicianId: tech.id }, techHeaders);
     expect(mine.json()).toMatchObject({ technicianId: tech.id, _embedded: { technician: { _id: tech.id } } });
-    const taken = await send(
-      'PUT',
-      api(`/inspectionOrder/${order._id}`),
-      { technicianId: tech2.id },
-      tech2Headers,
-    );
+    const taken = await send('PUT', api(`/inspectionOrder/${order._id}`), { technicianId: tech2.id }, tech2Headers);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('only_valid_user_can_assign_this_to_you');
     const giving = await newOrder();
-    const given = await send(
-      'PUT',
-      api(`/inspectionOrder/${giving._id}`),
-      { technicianId: tech2.id },
-      techHeaders,
-    );
+    const given = await send('PUT', api(`/inspectionOrder/${giving._id}`), { technicianId: tech2.id }, techHeaders);
     expect(given.json()).toMatchObject({ status: 403, code: 'only_valid_user_can_assign_this_to_you' });
     const reassigned = await send('PUT', api(`/inspectionOrder/${order._id}`), { technicianId: tech2.id });
     expect(reassigned.json().technicianId).toBe(tech2.id);
   });
 
   it('names the holder in the message', async () => {
-    await t.platform.database.db
-      .update(users)
-      .set({ firstName: 'Tina', lastName: 'Wrench' })
-      .where(eq(users.id, tech.id));
+    await t.platform.database.db.update(users).set({ firstName: 'Tina', lastName: 'Wrench' }).where(eq(users.id, tech.id));
     const order = await newOrder({ technicianId: tech.id });
-    const res = await send(
-      'PUT',
-      api(`/inspectionOrder/${order._id}`),
-      { technicianId: tech2.id },
-      tech2Headers,
-    );
+    const res = await send('PUT', api(`/inspectionOrder/${order._id}`), { technicianId: tech2.id }, tech2Headers);
     expect(res.json().message).toContain('Tina Wrench');
   });
 
@@ -357,21 +228,11 @@ describe('assignment', () => {
     const order = await newOrder({ technicianId: tech.id });
     const res = await send('PUT', api(`/inspectionOrder/${order._id}`), { note: 'not mine' }, tech2Headers);
     expect(res.json()).toMatchObject({ status: 403, code: 'This_inspection_is_not_assigned_to_yourself' });
-    expect(
-      (await send('PUT', api(`/inspectionOrder/${order._id}`), { note: 'mine' }, techHeaders)).statusCode,
-    ).toBe(200);
+    expect((await send('PUT', api(`/inspectionOrder/${order._id}`), { note: 'mine' }, techHeaders)).statusCode).toBe(200);
     const free = await newOrder();
-    expect(
-      (await send('PUT', api(`/inspectionOrder/${free._id}`), { note: 'x' }, tech2Headers)).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await send('PUT', api(`/inspectionOrder/${free._id}`), { technicianId: tech2.id }, tech2Headers)
-      ).json().technicianId,
-    ).toBe(tech2.id);
-    expect((await send('PUT', api(`/inspectionOrder/${order._id}`), { note: 'advisor' })).statusCode).toBe(
-      200,
-    );
+    expect((await send('PUT', api(`/inspectionOrder/${free._id}`), { note: 'x' }, tech2Headers)).statusCode).toBe(403);
+    expect((await send('PUT', api(`/inspectionOrder/${free._id}`), { technicianId: tech2.id }, tech2Headers)).json().technicianId).toBe(tech2.id);
+    expect((await send('PUT', api(`/inspectionOrder/${order._id}`), { note: 'advisor' })).statusCode).toBe(200);
     await setSettings({});
   });
 });
@@ -380,23 +241,13 @@ describe('time tracker', () => {
   it('only when the store enables it, only for technicians, start when paused, pause when running', async () => {
     const order = await newOrder({ technicianId: tech.id });
     const url = (a: string) => api(`/inspectionOrder/${order._id}/timeTracker/${a}`);
-    expect((await send('POST', url('start'), undefined, techHeaders)).json()).toMatchObject({
-      status: 409,
-      code: 'TIME_TRACKER_DISABLED',
-    });
+    expect((await send('POST', url('start'), undefined, techHeaders)).json()).toMatchObject({ status: 409, code: 'TIME_TRACKER_DISABLED' });
     await setSettings({ inspectionTimeTrackerEnable: true });
     expect((await send('POST', url('start'))).statusCode).toBe(403);
-    expect((await send('POST', url('pause'), undefined, techHeaders)).json()).toMatchObject({
-      code: 'TIME_TRACKER_NOT_RUNNING',
-    });
+    expect((await send('POST', url('pause'), undefined, techHeaders)).json()).toMatchObject({ code: 'TIME_TRACKER_NOT_RUNNING' });
     const started = await send('POST', url('start'), undefined, techHeaders);
-    expect(started.json()).toMatchObject({
-      timeTracker: { isRunning: true },
-      states: { inspection: 'inProgress' },
-    });
-    expect((await send('POST', url('start'), undefined, techHeaders)).json()).toMatchObject({
-      code: 'TIME_TRACKER_RUNNING',
-    });
+    expect(started.json()).toMatchObject({ timeTracker: { isRunning: true }, states: { inspection: 'inProgress' } });
+    expect((await send('POST', url('start'), undefined, techHeaders)).json()).toMatchObject({ code: 'TIME_TRACKER_RUNNING' });
     const paused = await send('POST', url('pause'), undefined, techHeaders);
     expect(paused.json()).toMatchObject({ timeTracker: { isRunning: false, startedAt: null } });
     expect(paused.json().timeTracker.elapsedSeconds).toBeGreaterThanOrEqual(0);
@@ -410,33 +261,18 @@ describe('lists', () => {
   const list = async (qs: string) => {
     const res = await send('GET', api(`/inspectionOrder?${qs}`, listStore), undefined, h);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as {
-      _embedded: { inspectionOrder: InspectionOrder[] };
-      page: { size: number; totalElements: number; totalPages: number; number: number };
-    };
+    return res.json() as { _embedded: { inspectionOrder: InspectionOrder[] }; page: { size: number; totalElements: number; totalPages: number; number: number } };
   };
-  const numbers = (r: Awaited<ReturnType<typeof list>>) =>
-    r._embedded.inspectionOrder.map((o) => o.orderNumber);
+  const numbers = (r: Awaited<ReturnType<typeof list>>) => r._embedded.inspectionOrder.map((o) => o.orderNumber);
 
   beforeAll(async () => {
     listStore = await t.make.store({ name: 'Lists' });
     const a = await t.make.user('ServiceAdvisor', listStore);
     h = await bearer(t.platform.tokens, a);
-    const make = (fields: Parameters<TestApp['make']['inspectionOrder']>[1]) =>
-      t.make.inspectionOrder(listStore, fields);
+    const make = (fields: Parameters<TestApp['make']['inspectionOrder']>[1]) => t.make.inspectionOrder(listStore, fields);
     const jane = await t.make.customer(listStore, { firstName: 'Jane', lastName: 'Doe' });
-    const civic = await t.make.vehicle(listStore, {
-      householdId: jane.householdId,
-      licensePlate: 'ABC123',
-      vin: '1HGCM82633A004352',
-    });
-    await make({
-      orderNumber: '950',
-      customerId: jane.id,
-      vehicleId: civic.id,
-      stateInspection: 'done',
-      technicianId: a.id,
-    });
+    const civic = await t.make.vehicle(listStore, { householdId: jane.householdId, licensePlate: 'ABC123', vin: '1HGCM82633A004352' });
+    await make({ orderNumber: '950', customerId: jane.id, vehicleId: civic.id, stateInspection: 'done', technicianId: a.id });
     await make({ orderNumber: '1200', waiting: true, stateParts: 'inProgressSomeParts' });
     await make({ orderNumber: 'RO-99', stateEstimate: 'pending', serviceAdvisorId: a.id });
     await make({ orderNumber: 'RO-100' });
@@ -448,33 +284,13 @@ describe('lists', () => {
   });
 
   it('sorts by RO number, numbers as numbers, none last, both ways', async () => {
-    expect(numbers(await list('vehicleInShop=true&closed=false'))).toEqual([
-      'RO-100',
-      'RO-99',
-      '1200',
-      '950',
-      null,
-    ]);
-    expect(numbers(await list('vehicleInShop=true&closed=false&sorting=orderNumber,asc'))).toEqual([
-      '950',
-      '1200',
-      'RO-99',
-      'RO-100',
-      null,
-    ]);
+    expect(numbers(await list('vehicleInShop=true&closed=false'))).toEqual(['RO-100', 'RO-99', '1200', '950', null]);
+    expect(numbers(await list('vehicleInShop=true&closed=false&sorting=orderNumber,asc'))).toEqual(['950', '1200', 'RO-99', 'RO-100', null]);
   });
 
   it('waiting first, and ignores unknown sort and waitingFirst values', async () => {
-    expect(numbers(await list('vehicleInShop=true&closed=false&waitingFirst=true'))).toEqual([
-      '1200',
-      'RO-100',
-      'RO-99',
-      '950',
-      null,
-    ]);
-    expect(
-      numbers(await list('vehicleInShop=true&closed=false&waitingFirst=maybe&sorting=color,up')),
-    ).toEqual(['RO-100', 'RO-99', '1200', '950', null]);
+    expect(numbers(await list('vehicleInShop=true&closed=false&waitingFirst=true'))).toEqual(['1200', 'RO-100', 'RO-99', '950', null]);
+    expect(numbers(await list('vehicleInShop=true&closed=false&waitingFirst=maybe&sorting=color,up'))).toEqual(['RO-100', 'RO-99', '1200', '950', null]);
   });
 
   it('pages, validates page and size', async () => {
@@ -483,10 +299,7 @@ describe('lists', () => {
     expect(first.page).toEqual({ size: 2, totalElements: 5, totalPages: 3, number: 0 });
     expect(numbers(await list('vehicleInShop=true&closed=false&size=2&page=2'))).toEqual([null]);
     for (const bad of ['size=0', 'size=101', 'page=-1', 'size=abc']) {
-      expect(
-        (await send('GET', api(`/inspectionOrder?${bad}`, listStore), undefined, h)).statusCode,
-        bad,
-      ).toBe(400);
+      expect((await send('GET', api(`/inspectionOrder?${bad}`, listStore), undefined, h)).statusCode, bad).toBe(400);
     }
   });
 
@@ -499,15 +312,8 @@ describe('lists', () => {
     const [withTech] = (await list('inspection=done'))._embedded.inspectionOrder;
     expect(numbers(await list(`technicianId=${withTech!.technicianId}`))).toEqual(['950']);
     expect(numbers(await list(`serviceAdvisorId=${withTech!.technicianId}`))).toEqual(['RO-99']);
-    expect(numbers(await list(`not=${withTech!.technicianId}&vehicleInShop=true&closed=false`))).toEqual([
-      'RO-100',
-      'RO-99',
-      '1200',
-      null,
-    ]);
-    expect(
-      (await send('GET', api('/inspectionOrder?technicianId=nope', listStore), undefined, h)).statusCode,
-    ).toBe(400);
+    expect(numbers(await list(`not=${withTech!.technicianId}&vehicleInShop=true&closed=false`))).toEqual(['RO-100', 'RO-99', '1200', null]);
+    expect((await send('GET', api('/inspectionOrder?technicianId=nope', listStore), undefined, h)).statusCode).toBe(400);
   });
 
   it('searches by order number, customer, plate, VIN, make', async () => {
@@ -522,9 +328,7 @@ describe('lists', () => {
   it('appointments: out of the shop, from the start of today, by scheduled', async () => {
     const today = new Date();
     today.setHours(0, 0, 0, 0);
-    const res = await list(
-      `vehicleInShop=false&closed=false&scheduledFrom=${encodeURIComponent(today.toISOString())}&sorting=scheduled,asc`,
-    );
+    const res = await list(`vehicleInShop=false&closed=false&scheduledFrom=${encodeURIComponent(today.toISOString())}&sorting=scheduled,asc`);
     expect(numbers(res)).toEqual(['6', '5']);
   });
 
@@ -533,16 +337,13 @@ describe('lists', () => {
   });
 
   it('counts open orders in the shop, waiting, matching; and vehicles in the shop', async () => {
-    const count = async (qs: string) =>
-      (await send('GET', api(`/inspectionOrder/count?${qs}`, listStore), undefined, h)).json().count;
+    const count = async (qs: string) => (await send('GET', api(`/inspectionOrder/count?${qs}`, listStore), undefined, h)).json().count;
     expect(await count('vehicleInShop=true')).toBe(5);
     expect(await count('vehicleInShop=false')).toBe(3);
     expect(await count('vehicleInShop=true&waiting=true')).toBe(1);
     expect(await count('search=jane')).toBe(1);
     expect(await count('')).toBe(8);
-    expect((await send('GET', api('/inspectionOrder/vehicleCount', listStore), undefined, h)).json()).toEqual(
-      { count: 5 },
-    );
+    expect((await send('GET', api('/inspectionOrder/vehicleCount', listStore), undefined, h)).json()).toEqual({ count: 5 });
   });
 });
 
@@ -561,10 +362,7 @@ describe('vehicle orders and household', () => {
     const order = await newOrder();
     const res = await send('GET', api(`/inspectionOrder/${order._id}/household`));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      customers: [{ _id: order.customerId }],
-      vehicles: [{ _id: order.vehicleId }],
-    });
+    expect(res.json()).toMatchObject({ customers: [{ _id: order.customerId }], vehicles: [{ _id: order.vehicleId }] });
   });
 });
 
@@ -572,39 +370,23 @@ describe('POST /inspectionOrder matching the customer by business and the vehicl
   const url = '/v2/api/inspectionOrder?match-customer-by=business&match-vehicle-by=fleetNumber';
 
   it('creates the customer and vehicle when missing, finds them the second time', async () => {
-    const body = {
-      storeId: store.id,
-      customer: { business: 'Fleet Express' },
-      vehicle: { fleetNumber: '101', licensePlate: 'FLT101' },
-      vehicleInShop: true,
-    };
+    const body = { storeId: store.id, customer: { business: 'Fleet Express' }, vehicle: { fleetNumber: '101', licensePlate: 'FLT101' }, vehicleInShop: true };
     const first = await send('POST', url, body);
     expect(first.statusCode, first.body).toBe(201);
     const order: InspectionOrder = first.json();
-    expect(order._embedded).toMatchObject({
-      customer: { business: 'Fleet Express' },
-      vehicle: { fleetNumber: '101', licensePlate: 'FLT101' },
-    });
-    const second: InspectionOrder = (
-      await send('POST', url, { ...body, customer: { business: 'fleet express' } })
-    ).json();
+    expect(order._embedded).toMatchObject({ customer: { business: 'Fleet Express' }, vehicle: { fleetNumber: '101', licensePlate: 'FLT101' } });
+    const second: InspectionOrder = (await send('POST', url, { ...body, customer: { business: 'fleet express' } })).json();
     expect(second._id).not.toBe(order._id);
     expect(second.customerId).toBe(order.customerId);
     expect(second.vehicleId).toBe(order.vehicleId);
-    const third: InspectionOrder = (
-      await send('POST', url, { ...body, vehicle: { fleetNumber: '102' } })
-    ).json();
+    const third: InspectionOrder = (await send('POST', url, { ...body, vehicle: { fleetNumber: '102' } })).json();
     expect(third.customerId).toBe(order.customerId);
     expect(third.vehicleId).not.toBe(order.vehicleId);
   });
 
   it('updates the order named by inspectionOrderId', async () => {
     const created: InspectionOrder = (
-      await send('POST', url, {
-        storeId: store.id,
-        customer: { business: 'Acme' },
-        vehicle: { fleetNumber: '7' },
-      })
+      await send('POST', url, { storeId: store.id, customer: { business: 'Acme' }, vehicle: { fleetNumber: '7' } })
     ).json();
     const updated = await send('POST', url, {
       storeId: store.id,
@@ -617,32 +399,10 @@ describe('POST /inspectionOrder matching the customer by business and the vehicl
   });
 
   it('takes the store from the body: another store answers 404, none 400, and a failure writes nothing', async () => {
-    expect(
-      (
-        await send('POST', url, {
-          storeId: other.id,
-          customer: { business: 'X' },
-          vehicle: { fleetNumber: '1' },
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (await send('POST', url, { customer: { business: 'X' }, vehicle: { fleetNumber: '1' } })).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await send('POST', url, {
-          storeId: 'nope',
-          customer: { business: 'X' },
-          vehicle: { fleetNumber: '1' },
-        })
-      ).statusCode,
-    ).toBe(400);
-    const res = await send('POST', url, {
-      storeId: store.id,
-      customer: { business: 'Ghost Co' },
-      vehicle: {},
-    });
+    expect((await send('POST', url, { storeId: other.id, customer: { business: 'X' }, vehicle: { fleetNumber: '1' } })).statusCode).toBe(404);
+    expect((await send('POST', url, { customer: { business: 'X' }, vehicle: { fleetNumber: '1' } })).statusCode).toBe(400);
+    expect((await send('POST', url, { storeId: 'nope', customer: { business: 'X' }, vehicle: { fleetNumber: '1' } })).statusCode).toBe(400);
+    const res = await send('POST', url, { storeId: store.id, customer: { business: 'Ghost Co' }, vehicle: {} });
     expect(res.statusCode).toBe(400);
     const ghost = await send('GET', api('/customer?business=Ghost'));
     expect(ghost.json().page.totalElements).toBe(0);
@@ -666,12 +426,7 @@ describe('events', () => {
 });
 
 describe('primary picture', () => {
-  const upload = (
-    url: string,
-    file: Parameters<typeof multipart>[1],
-    fields: Record<string, string> = {},
-    h = headers,
-  ) => {
+  const upload = (url: string, file: Parameters<typeof multipart>[1], fields: Record<string, string> = {}, h = headers) => {
     const form = multipart(fields, file);
     return t.app.inject({ method: 'POST', url, headers: { ...h, ...form.headers }, payload: form.payload });
   };
@@ -679,46 +434,19 @@ describe('primary picture', () => {
   it('stores a picture, replaces it, refuses a video or a closed order; events follow', async () => {
     const order = await newOrder();
     const url = api(`/inspectionOrder/${order._id}/primaryPicture`);
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
-    const first = await upload(
-      url,
-      { field: 'file', filename: 'front.png', contentType: 'image/png', data: png },
-      { source: 'camera' },
-    );
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+    const first = await upload(url, { field: 'file', filename: 'front.png', contentType: 'image/png', data: png }, { source: 'camera' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().primaryPicture).toMatchObject({
-      name: 'front.jpg',
-      source: 'camera',
-      url: expect.any(String),
-    });
+    expect(first.json().primaryPicture).toMatchObject({ name: 'front.jpg', source: 'camera', url: expect.any(String) });
     const firstKey = new URL(first.json().primaryPicture.url, 'http://x').pathname.split('/').pop()!;
-    const second = await upload(url, {
-      field: 'file',
-      filename: 'side.png',
-      contentType: 'image/png',
-      data: png,
-    });
+    const second = await upload(url, { field: 'file', filename: 'side.png', contentType: 'image/png', data: png });
     expect(second.json().primaryPicture.name).toBe('side.jpg');
     expect(await t.platform.files.head(firstKey)).toBeNull();
     const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
-    expect(
-      (await upload(url, { field: 'file', filename: 'clip.mp4', contentType: 'video/mp4', data: video }))
-        .statusCode,
-    ).toBe(415);
+    expect((await upload(url, { field: 'file', filename: 'clip.mp4', contentType: 'video/mp4', data: video })).statusCode).toBe(415);
     await send('POST', api(`/inspectionOrder/${order._id}/close`));
-    expect(
-      (
-        await upload(url, { field: 'file', filename: 'late.png', contentType: 'image/png', data: png })
-      ).json(),
-    ).toMatchObject({ code: 'ORDER_CLOSED' });
-    expect((await eventsFor(order._id)).map((e) => e.topic.split('/').pop())).toEqual([
-      'created',
-      'updated',
-      'updated',
-      'updated',
-    ]);
+    expect((await upload(url, { field: 'file', filename: 'late.png', contentType: 'image/png', data: png })).json()).toMatchObject({ code: 'ORDER_CLOSED' });
+    expect((await eventsFor(order._id)).map((e) => e.topic.split('/').pop())).toEqual(['created', 'updated', 'updated', 'updated']);
   });
 });
 

@@ -16,13 +16,8 @@ export function statesOf(row: OrderRow): OrderStates {
 }
 
 /** Seconds worked on the order: the ended entries, plus the running one up to `now`. */
-export function elapsedSeconds(
-  row: Pick<OrderRow, 'timeTrackerSeconds' | 'timeTrackerStartedAt'>,
-  now: Date,
-): number {
-  const running = row.timeTrackerStartedAt
-    ? Math.max(0, Math.floor((now.getTime() - row.timeTrackerStartedAt.getTime()) / 1000))
-    : 0;
+export function elapsedSeconds(row: Pick<OrderRow, 'timeTrackerSeconds' | 'timeTrackerStartedAt'>, now: Date): number {
+  const running = row.timeTrackerStartedAt ? Math.max(0, Math.floor((now.getTime() - row.timeTrackerStartedAt.getTime()) / 1000)) : 0;
   return row.timeTrackerSeconds + running;
 }
 
@@ -31,21 +26,11 @@ function presentSignOff(row: OrderRow, link: FileLinker): InspectionOrder['signO
   const last = row.activities.findLast((entry) => entry.type === 'signedOff' && entry.signOff);
   if (!last?.signOff) return null;
   const { signerName, language, workerId, signatureKey, signatureName } = last.signOff;
-  return {
-    signerName,
-    language,
-    workerId,
-    signedAt: last.date,
-    signature: link({ key: signatureKey, name: signatureName }),
-  };
+  return { signerName, language, workerId, signedAt: last.date, signature: link({ key: signatureKey, name: signatureName }) };
 }
 
 /** The order as every route and event answers it (ZInspectionOrder). `link` signs the picture URL. */
-export function presentOrder(
-  detailed: DetailedOrderRow,
-  link: FileLinker,
-  now = new Date(),
-): InspectionOrder {
+export function presentOrder(detailed: DetailedOrderRow, link: FileLinker, now = new Date()): InspectionOrder {
   const { order: row, customer, vehicle, advisor, technician } = detailed;
   const picture = link({ key: row.primaryPictureKey, name: row.primaryPictureName });
   return {
@@ -92,13 +77,7 @@ export function presentOrder(
     _links: { self: { href: `/v2/api/store/${row.storeId}/inspectionOrder/${row.id}` } },
     _embedded: {
       customer: customer
-        ? {
-            _id: customer.id,
-            firstName: customer.firstName,
-            lastName: customer.lastName,
-            business: customer.business,
-            honorific: customer.honorific,
-          }
+        ? { _id: customer.id, firstName: customer.firstName, lastName: customer.lastName, business: customer.business, honorific: customer.honorific }
         : null,
       vehicle: vehicle
         ? {
@@ -113,12 +92,8 @@ export function presentOrder(
             color: vehicle.color,
           }
         : null,
-      serviceAdvisor: advisor
-        ? { _id: advisor.id, firstName: advisor.firstName, lastName: advisor.lastName }
-        : null,
-      technician: technician
-        ? { _id: technician.id, firstName: technician.firstName, lastName: technician.lastName }
-        : null,
+      serviceAdvisor: advisor ? { _id: advisor.id, firstName: advisor.firstName, lastName: advisor.lastName } : null,
+      technician: technician ? { _id: technician.id, firstName: technician.firstName, lastName: technician.lastName } : null,
     },
   };
 }

@@ -1,14 +1,7 @@
 import { and, count, countDistinct, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
-import {
-  customers,
-  inspectionOrderTimeEntries,
-  inspectionOrders,
-  stores,
-  users,
-  vehicles,
-} from '../../platform/db/schema.js';
+import { customers, inspectionOrderTimeEntries, inspectionOrders, stores, users, vehicles } from '../../platform/db/schema.js';
 import type { OrderListSorting, PartsState, OrderStep } from '@servicebay/domain';
 
 export type OrderRow = typeof inspectionOrders.$inferSelect;
@@ -73,12 +66,8 @@ function whereOf(storeId: string, f: OrderFilter): SQL {
   }
   if (f.serviceAdvisorId) conditions.push(eq(inspectionOrders.serviceAdvisorId, f.serviceAdvisorId));
   if (f.technicianId) conditions.push(eq(inspectionOrders.technicianId, f.technicianId));
-  if (f.not)
-    conditions.push(
-      or(isNull(inspectionOrders.technicianId), sql`${inspectionOrders.technicianId} <> ${f.not}`),
-    );
-  if (f.scheduledFrom)
-    conditions.push(sql`${inspectionOrders.scheduled} >= ${f.scheduledFrom.toISOString()}`);
+  if (f.not) conditions.push(or(isNull(inspectionOrders.technicianId), sql`${inspectionOrders.technicianId} <> ${f.not}`));
+  if (f.scheduledFrom) conditions.push(sql`${inspectionOrders.scheduled} >= ${f.scheduledFrom.toISOString()}`);
   if (f.search) conditions.push(searchCondition(storeId, f.search));
   return and(...conditions)!;
 }
@@ -89,10 +78,7 @@ function whereOf(storeId: string, f: OrderFilter): SQL {
  * then newest first, then id.
  */
 function orderByOf(sorting: OrderListSorting, waitingFirst: boolean): SQL[] {
-  const tail = [
-    sql`${inspectionOrders.createdAt} desc nulls last`,
-    sql`${inspectionOrders.id} desc nulls last`,
-  ];
+  const tail = [sql`${inspectionOrders.createdAt} desc nulls last`, sql`${inspectionOrders.id} desc nulls last`];
   if (sorting === 'scheduled,asc') return [sql`${inspectionOrders.scheduled} asc nulls last`, ...tail];
   const key =
     sorting === 'orderNumber,asc'
@@ -165,21 +151,11 @@ export function createInspectionOrdersRepository(db: Db) {
       return rows[0] ?? null;
     },
     async storeOf(id: string): Promise<string | null> {
-      const rows = await db
-        .select({ storeId: inspectionOrders.storeId })
-        .from(inspectionOrders)
-        .where(eq(inspectionOrders.id, id))
-        .limit(1);
+      const rows = await db.select({ storeId: inspectionOrders.storeId }).from(inspectionOrders).where(eq(inspectionOrders.id, id)).limit(1);
       return rows[0]?.storeId ?? null;
     },
 
-    async list(
-      storeId: string,
-      filter: OrderFilter,
-      sort: { sorting: OrderListSorting; waitingFirst: boolean },
-      page: number,
-      size: number,
-    ) {
+    async list(storeId: string, filter: OrderFilter, sort: { sorting: OrderListSorting; waitingFirst: boolean }, page: number, size: number) {
       const where = whereOf(storeId, filter);
       const [rows, [total]] = await Promise.all([
         withEmbedded()
@@ -200,13 +176,7 @@ export function createInspectionOrdersRepository(db: Db) {
       const [row] = await db
         .select({ n: countDistinct(inspectionOrders.vehicleId) })
         .from(inspectionOrders)
-        .where(
-          and(
-            eq(inspectionOrders.storeId, storeId),
-            eq(inspectionOrders.closed, false),
-            eq(inspectionOrders.vehicleInShop, true),
-          ),
-        );
+        .where(and(eq(inspectionOrders.storeId, storeId), eq(inspectionOrders.closed, false), eq(inspectionOrders.vehicleInShop, true)));
       return row?.n ?? 0;
     },
     /** A vehicle's orders, newest first (at most 200: a vehicle's whole history in practice). */
@@ -232,10 +202,7 @@ export function createInspectionOrdersRepository(db: Db) {
           and(
             eq(users.id, userId),
             eq(users.active, true),
-            or(
-              eq(users.storeId, store.id),
-              and(eq(users.accountId, store.accountId), eq(users.type, 'owner')),
-            ),
+            or(eq(users.storeId, store.id), and(eq(users.accountId, store.accountId), eq(users.type, 'owner'))),
           ),
         )
         .limit(1);
@@ -260,24 +227,14 @@ export function createInspectionOrdersRepository(db: Db) {
     },
     async customersAndVehicles(storeId: string) {
       const [cs, vs] = await Promise.all([
-        db
-          .select()
-          .from(customers)
-          .where(eq(customers.storeId, storeId))
-          .orderBy(customers.createdAt, customers.id),
-        db
-          .select()
-          .from(vehicles)
-          .where(eq(vehicles.storeId, storeId))
-          .orderBy(vehicles.createdAt, vehicles.id),
+        db.select().from(customers).where(eq(customers.storeId, storeId)).orderBy(customers.createdAt, customers.id),
+        db.select().from(vehicles).where(eq(vehicles.storeId, storeId)).orderBy(vehicles.createdAt, vehicles.id),
       ]);
       return { customers: cs, vehicles: vs };
     },
 
     async startTimeEntry(storeId: string, inspectionOrderId: string, technicianId: string, startedAt: Date) {
-      await db
-        .insert(inspectionOrderTimeEntries)
-        .values({ storeId, inspectionOrderId, technicianId, startedAt });
+      await db.insert(inspectionOrderTimeEntries).values({ storeId, inspectionOrderId, technicianId, startedAt });
     },
     /** Ends the running entry; returns its whole seconds (0 when none ran). */
     async endTimeEntry(storeId: string, inspectionOrderId: string, endedAt: Date) {
@@ -292,21 +249,13 @@ export function createInspectionOrdersRepository(db: Db) {
           ),
         )
         .returning();
-      return rows.reduce(
-        (sum, r) => sum + Math.max(0, Math.floor((endedAt.getTime() - r.startedAt.getTime()) / 1000)),
-        0,
-      );
+      return rows.reduce((sum, r) => sum + Math.max(0, Math.floor((endedAt.getTime() - r.startedAt.getTime()) / 1000)), 0);
     },
     async timeEntries(storeId: string, inspectionOrderId: string) {
       return db
         .select()
         .from(inspectionOrderTimeEntries)
-        .where(
-          and(
-            eq(inspectionOrderTimeEntries.storeId, storeId),
-            eq(inspectionOrderTimeEntries.inspectionOrderId, inspectionOrderId),
-          ),
-        )
+        .where(and(eq(inspectionOrderTimeEntries.storeId, storeId), eq(inspectionOrderTimeEntries.inspectionOrderId, inspectionOrderId)))
         .orderBy(inspectionOrderTimeEntries.startedAt);
     },
   };

@@ -37,8 +37,7 @@ export function inspectionOrdersService(platform: Platform, finishChecks: readon
     outbox: platform.outbox,
     link,
     // The customers feature's service, bound to the transaction the order is written in.
-    customers: (db: Db) =>
-      createCustomersService(createCustomersRepository(db), createStoreRepository(db), link),
+    customers: (db: Db) => createCustomersService(createCustomersRepository(db), createStoreRepository(db), link),
     finishChecks,
     files: platform.files,
     maxImageBytes: platform.config.maxImageUploadBytes,
@@ -61,39 +60,23 @@ const actorOf = (principal: Principal): Actor => ({ id: principal.id, role: prin
 export function inspectionOrderRoutes(platform: Platform) {
   const service = inspectionOrdersService(platform);
   return [
-    implement(createInspectionOrderRoute, ({ storeId, body, principal }) =>
-      service.create(storeId, body, actorOf(principal)),
-    ),
-    implement(
-      matchInspectionOrderRoute,
-      async ({ storeId, body, principal }) =>
-        (await service.match({ ...body, storeId }, actorOf(principal))).order,
-    ),
+    implement(createInspectionOrderRoute, ({ storeId, body, principal }) => service.create(storeId, body, actorOf(principal))),
+    implement(matchInspectionOrderRoute, async ({ storeId, body, principal }) => (await service.match({ ...body, storeId }, actorOf(principal))).order),
     implement(listInspectionOrdersRoute, async ({ storeId, query }) => {
       const { orders, total } = await service.list(storeId, query);
       return { _embedded: { inspectionOrder: orders }, page: pageInfo(query.size, total, query.page) };
     }),
-    implement(countInspectionOrdersRoute, async ({ storeId, query }) => ({
-      count: await service.count(storeId, query),
-    })),
-    implement(vehicleCountInspectionOrdersRoute, async ({ storeId }) => ({
-      count: await service.vehicleCount(storeId),
-    })),
-    implement(getInspectionOrderRoute, ({ storeId, params }) =>
-      service.get(storeId, params.inspectionOrderId),
-    ),
+    implement(countInspectionOrdersRoute, async ({ storeId, query }) => ({ count: await service.count(storeId, query) })),
+    implement(vehicleCountInspectionOrdersRoute, async ({ storeId }) => ({ count: await service.vehicleCount(storeId) })),
+    implement(getInspectionOrderRoute, ({ storeId, params }) => service.get(storeId, params.inspectionOrderId)),
     implement(updateInspectionOrderRoute, ({ storeId, params, body, principal }) =>
       service.update(storeId, params.inspectionOrderId, body, actorOf(principal)),
     ),
     implement(setInspectionOrderStateRoute, ({ storeId, params, body, principal }) =>
       service.setState(storeId, params.inspectionOrderId, body, actorOf(principal)),
     ),
-    implement(canBeFinishedRoute, ({ storeId, params }) =>
-      service.canBeFinished(storeId, params.inspectionOrderId),
-    ),
-    implement(closeInspectionOrderRoute, ({ storeId, params, principal }) =>
-      service.close(storeId, params.inspectionOrderId, actorOf(principal)),
-    ),
+    implement(canBeFinishedRoute, ({ storeId, params }) => service.canBeFinished(storeId, params.inspectionOrderId)),
+    implement(closeInspectionOrderRoute, ({ storeId, params, principal }) => service.close(storeId, params.inspectionOrderId, actorOf(principal))),
     implement(finishInspectionOrderRoute, ({ storeId, params, principal }) =>
       service.finish(storeId, params.inspectionOrderId, actorOf(principal)),
     ),
@@ -117,8 +100,6 @@ export function inspectionOrderRoutes(platform: Platform) {
       if (!orders) return reply.code(204).send();
       return { _embedded: { inspectionOrder: orders } };
     }),
-    implement(inspectionOrderHouseholdRoute, ({ storeId, params }) =>
-      service.household(storeId, params.inspectionOrderId),
-    ),
+    implement(inspectionOrderHouseholdRoute, ({ storeId, params }) => service.household(storeId, params.inspectionOrderId)),
   ];
 }

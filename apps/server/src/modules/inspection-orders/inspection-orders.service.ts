@@ -64,14 +64,8 @@ export type FinishCheck = (order: InspectionOrder, db: Db) => Promise<string | n
 
 /** What the orders feature needs of the customers feature: its service, never its repository. */
 export interface CustomersPort {
-  customer(
-    storeId: string,
-    id: string,
-  ): Promise<{ id: string; householdId: string | null; business: string | null }>;
-  vehicle(
-    storeId: string,
-    id: string,
-  ): Promise<{ id: string; householdId: string | null; vin: string | null; fleetNumber: string | null }>;
+  customer(storeId: string, id: string): Promise<{ id: string; householdId: string | null; business: string | null }>;
+  vehicle(storeId: string, id: string): Promise<{ id: string; householdId: string | null; vin: string | null; fleetNumber: string | null }>;
   customerHousehold(storeId: string, customerId: string): Promise<Household>;
   listCustomers(
     storeId: string,
@@ -79,17 +73,12 @@ export interface CustomersPort {
     page: number,
     size: number,
   ): Promise<{ rows: Array<{ id: string; householdId: string | null; business: string | null }> }>;
-  createCustomer(
-    storeId: string,
-    body: { business?: string | null },
-  ): Promise<{ id: string; householdId: string | null; business: string | null }>;
+  createCustomer(storeId: string, body: { business?: string | null }): Promise<{ id: string; householdId: string | null; business: string | null }>;
   householdVehicles(
     storeId: string,
     householdId: string,
     q: { searchTerm?: string; page: number; size: number; getAll?: boolean },
-  ): Promise<{
-    rows: Array<{ id: string; householdId: string | null; fleetNumber: string | null; vin: string | null }>;
-  }>;
+  ): Promise<{ rows: Array<{ id: string; householdId: string | null; fleetNumber: string | null; vin: string | null }> }>;
   createVehicle(
     storeId: string,
     body: { householdId: string; fleetNumber?: string | null; licensePlate?: string | null },
@@ -114,8 +103,7 @@ const fail = <T>(t: Transition<T>): T => {
   return t.value;
 };
 
-const fullName = (u: { firstName: string; lastName: string } | null) =>
-  u ? `${u.firstName} ${u.lastName}`.trim() : null;
+const fullName = (u: { firstName: string; lastName: string } | null) => (u ? `${u.firstName} ${u.lastName}`.trim() : null);
 
 const STEP_FIELDS: Record<OrderStep, keyof OrderRow & `state${string}`> = {
   inspection: 'stateInspection',
@@ -137,46 +125,31 @@ function stateColumns(states: OrderStates): Pick<NewOrder, `state${Capitalize<Or
   };
 }
 
-const date = (v: string | null | undefined) =>
-  v === undefined ? undefined : v === null ? null : new Date(v);
+const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
 
 export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
   const now = deps.now ?? (() => new Date());
   const finishChecks = deps.finishChecks ?? [];
   const readRepo = createInspectionOrdersRepository(deps.db);
 
-  const activity = (
-    row: Pick<OrderRow, 'activities'>,
-    type: OrderActivityType,
-    actor: Actor | null,
-    at: Date,
-  ) => [...row.activities, { type, date: at.toISOString(), userId: actor?.id ?? null }];
+  const activity = (row: Pick<OrderRow, 'activities'>, type: OrderActivityType, actor: Actor | null, at: Date) => [
+    ...row.activities,
+    { type, date: at.toISOString(), userId: actor?.id ?? null },
+  ];
 
-  async function present(
-    repo: InspectionOrdersRepository,
-    storeId: string,
-    id: string,
-  ): Promise<InspectionOrder> {
+  async function present(repo: InspectionOrdersRepository, storeId: string, id: string): Promise<InspectionOrder> {
     const detailed = await repo.detailed(storeId, id);
     if (!detailed) throw errors.notFound();
     return presentOrder(detailed, deps.link, now());
   }
 
-  async function settingsOf(
-    repo: InspectionOrdersRepository,
-    storeId: string,
-  ): Promise<{ store: { id: string; accountId: string }; settings: StoreSettings }> {
+  async function settingsOf(repo: InspectionOrdersRepository, storeId: string): Promise<{ store: { id: string; accountId: string }; settings: StoreSettings }> {
     const store = await repo.store(storeId);
     if (!store) throw errors.notFound();
     return { store, settings: readStoreSettings(store.settings) };
   }
 
-  async function ensureWorker(
-    repo: InspectionOrdersRepository,
-    store: { id: string; accountId: string },
-    field: string,
-    id: string | null | undefined,
-  ) {
+  async function ensureWorker(repo: InspectionOrdersRepository, store: { id: string; accountId: string }, field: string, id: string | null | undefined) {
     if (!id) return null;
     const worker = await repo.worker(store, id);
     if (!worker) throw errors.invalid(`${field}: not a worker of this store`);
@@ -195,24 +168,14 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
   }
 
   /** Writes a change with its event, in one transaction; `work` returns the topic kind. */
-  function write(
-    storeId: string,
-    work: (
-      tx: Db,
-      repo: InspectionOrdersRepository,
-    ) => Promise<{ id: string; event: 'created' | 'updated' | null }>,
-  ) {
+  function write(storeId: string, work: (tx: Db, repo: InspectionOrdersRepository) => Promise<{ id: string; event: 'created' | 'updated' | null }>) {
     return deps.outbox.transaction(async (tx) => {
       const repo = createInspectionOrdersRepository(tx);
       const { id, event } = await work(tx, repo);
       const order = await present(repo, storeId, id);
       if (event) {
         const t = topics.store(storeId);
-        await recordEvent(
-          tx,
-          event === 'created' ? t.inspectionOrdersCreated : t.inspectionOrdersUpdated,
-          order,
-        );
+        await recordEvent(tx, event === 'created' ? t.inspectionOrdersCreated : t.inspectionOrdersUpdated, order);
       }
       return order;
     });
@@ -246,46 +209,21 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
     );
   }
 
-  async function ensureAssignment(
-    repo: InspectionOrdersRepository,
-    actor: Actor,
-    current: string | null,
-    next: string | null,
-  ) {
+  async function ensureAssignment(repo: InspectionOrdersRepository, actor: Actor, current: string | null, next: string | null) {
     const holder = current && current !== actor.id ? await repo.user(current) : null;
-    fail(
-      checkAssignment({
-        role: actor.role,
-        userId: actor.id,
-        currentTechnicianId: current,
-        nextTechnicianId: next,
-        holderName: fullName(holder),
-      }),
-    );
+    fail(checkAssignment({ role: actor.role, userId: actor.id, currentTechnicianId: current, nextTechnicianId: next, holderName: fullName(holder) }));
   }
 
   /** Spec §5: a store may require a VIN, or a VIN or an order number. */
-  function ensureTicketRules(
-    settings: StoreSettings,
-    vehicle: { vin: string | null },
-    orderNumber: string | null,
-  ) {
-    if (settings.vinIsMandatory && !vehicle.vin)
-      throw new AppError(400, 'VIN_IS_MANDATORY', 'vin is mandatory in this store');
+  function ensureTicketRules(settings: StoreSettings, vehicle: { vin: string | null }, orderNumber: string | null) {
+    if (settings.vinIsMandatory && !vehicle.vin) throw new AppError(400, 'VIN_IS_MANDATORY', 'vin is mandatory in this store');
     if (settings.vinOrOrderNumberMandatory && !vehicle.vin && !orderNumber) {
       throw new AppError(400, 'INVALID_ARGUMENTS', 'vin_or_order_number_is_mandatory');
     }
   }
 
-  async function createIn(
-    tx: Db,
-    repo: InspectionOrdersRepository,
-    storeId: string,
-    body: CreateInspectionOrderRequest,
-    actor: Actor,
-  ) {
-    if (body.storeId !== undefined && body.storeId !== storeId)
-      throw errors.invalid('storeId: does not match the store of the path');
+  async function createIn(tx: Db, repo: InspectionOrdersRepository, storeId: string, body: CreateInspectionOrderRequest, actor: Actor) {
+    if (body.storeId !== undefined && body.storeId !== storeId) throw errors.invalid('storeId: does not match the store of the path');
     const { store, settings } = await settingsOf(repo, storeId);
     const { vehicle } = await ensureCustomerAndVehicle(tx, storeId, body.customerId, body.vehicleId);
     await ensureWorker(repo, store, 'serviceAdvisorId', body.serviceAdvisorId);
@@ -295,11 +233,7 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
     ensureTicketRules(settings, vehicle, orderNumber);
     const at = now();
     const vehicleInShop = body.vehicleInShop ?? true;
-    const scheduled = scheduledAfter(
-      { vehicleInShop: true, scheduled: null },
-      { vehicleInShop, scheduled: body.scheduled ?? null },
-      at,
-    );
+    const scheduled = scheduledAfter({ vehicleInShop: true, scheduled: null }, { vehicleInShop, scheduled: body.scheduled ?? null }, at);
     const row = await repo.insert({
       storeId,
       customerId: body.customerId,
@@ -327,16 +261,8 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
     return row;
   }
 
-  async function updateIn(
-    tx: Db,
-    repo: InspectionOrdersRepository,
-    storeId: string,
-    id: string,
-    body: UpdateInspectionOrderRequest,
-    actor: Actor,
-  ) {
-    if (body.storeId !== undefined && body.storeId !== storeId)
-      throw errors.invalid('storeId: does not match the store of the path');
+  async function updateIn(tx: Db, repo: InspectionOrdersRepository, storeId: string, id: string, body: UpdateInspectionOrderRequest, actor: Actor) {
+    if (body.storeId !== undefined && body.storeId !== storeId) throw errors.invalid('storeId: does not match the store of the path');
     const row = await locked(repo, storeId, id);
     fail(closeGuard(row));
     const { store, settings } = await settingsOf(repo, storeId);
@@ -346,10 +272,7 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
       throw new AppError(409, 'CANNOT_CHANGE_VEHICLE', 'The vehicle of an order cannot be changed');
     }
     for (const field of row.blockedFields) {
-      if (
-        field in body &&
-        (body as Record<string, unknown>)[field] !== (row as Record<string, unknown>)[field]
-      ) {
+      if (field in body && (body as Record<string, unknown>)[field] !== (row as Record<string, unknown>)[field]) {
         throw new AppError(409, 'FIELD_BLOCKED', `${field} is kept by the shop's management system`);
       }
     }
@@ -382,18 +305,13 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
       'checkedWithHunter',
       'repairOrderId',
     ] as const;
-    for (const field of copy)
-      if (body[field] !== undefined) (change as Record<string, unknown>)[field] = body[field];
+    for (const field of copy) if (body[field] !== undefined) (change as Record<string, unknown>)[field] = body[field];
     if (body.orderNumber !== undefined) {
       change.orderNumber = body.orderNumber;
       change.orderNumberKey = orderNumberSortKey(body.orderNumber);
     }
     if (body.timePromised !== undefined) change.timePromised = date(body.timePromised);
-    const scheduled = scheduledAfter(
-      view(row),
-      { vehicleInShop: body.vehicleInShop, scheduled: body.scheduled },
-      at,
-    );
+    const scheduled = scheduledAfter(view(row), { vehicleInShop: body.vehicleInShop, scheduled: body.scheduled }, at);
     change.scheduled = date(scheduled) ?? null;
     change.activities = activities;
     await repo.update(storeId, id, change);
@@ -401,19 +319,11 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
   }
 
   const closeGuard = (row: OrderRow): Transition<true> =>
-    row.closed
-      ? { ok: false, status: 409, code: 'ORDER_CLOSED', message: 'The order is closed' }
-      : { ok: true, value: true };
+    row.closed ? { ok: false, status: 409, code: 'ORDER_CLOSED', message: 'The order is closed' } : { ok: true, value: true };
 
-  const onlyTechnician = (body: object) =>
-    Object.keys(body).every((k) => k === 'technicianId' || k === 'storeId');
+  const onlyTechnician = (body: object) => Object.keys(body).every((k) => k === 'technicianId' || k === 'storeId');
 
-  async function cannotBeFinishedReason(
-    repo: InspectionOrdersRepository,
-    db: Db,
-    storeId: string,
-    id: string,
-  ): Promise<string | null> {
+  async function cannotBeFinishedReason(repo: InspectionOrdersRepository, db: Db, storeId: string, id: string): Promise<string | null> {
     const order = await present(repo, storeId, id);
     for (const check of finishChecks) {
       const reason = await check(order, db);
@@ -427,10 +337,7 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
     storeId: string,
     id: string,
     actor: Actor,
-    apply: (
-      row: OrderRow,
-      ctx: { tx: Db; repo: InspectionOrdersRepository; settings: StoreSettings; at: Date },
-    ) => Promise<OrderChange>,
+    apply: (row: OrderRow, ctx: { tx: Db; repo: InspectionOrdersRepository; settings: StoreSettings; at: Date }) => Promise<OrderChange>,
   ) {
     return write(storeId, async (tx, repo) => {
       const row = await locked(repo, storeId, id);
@@ -445,10 +352,7 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
 
   return {
     async create(storeId: string, body: CreateInspectionOrderRequest, actor: Actor) {
-      return write(storeId, async (tx, repo) => ({
-        id: (await createIn(tx, repo, storeId, body, actor)).id,
-        event: 'created',
-      }));
+      return write(storeId, async (tx, repo) => ({ id: (await createIn(tx, repo, storeId, body, actor)).id, event: 'created' }));
     },
 
     async get(storeId: string, id: string) {
@@ -477,39 +381,24 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
       return act(storeId, id, actor, async (row, { tx, repo, at }) => {
         const reason = await cannotBeFinishedReason(repo, tx, storeId, id);
         const result = fail(finishOrder(view(row), reason));
-        return {
-          ...stateColumns(result.states),
-          finished: true,
-          activities: activity(row, 'inspectionFinished', actor, at),
-        };
+        return { ...stateColumns(result.states), finished: true, activities: activity(row, 'inspectionFinished', actor, at) };
       });
     },
 
     async reopen(storeId: string, id: string, actor: Actor) {
       return act(storeId, id, actor, async (row, { at }) => {
         const result = fail(reopenOrder(view(row)));
-        return {
-          ...stateColumns(result.states),
-          finished: false,
-          activities: activity(row, 'reopened', actor, at),
-        };
+        return { ...stateColumns(result.states), finished: false, activities: activity(row, 'reopened', actor, at) };
       });
     },
 
     async close(storeId: string, id: string, actor: Actor) {
       return act(storeId, id, actor, async (row, { repo, at }) => {
         fail(closeOrder(view(row)));
-        const change: OrderChange = {
-          closed: true,
-          closedAt: at,
-          activities: activity(row, 'closed', actor, at),
-        };
+        const change: OrderChange = { closed: true, closedAt: at, activities: activity(row, 'closed', actor, at) };
         if (row.timeTrackerStartedAt) {
           const seconds = await repo.endTimeEntry(storeId, id, at);
-          Object.assign(change, {
-            timeTrackerStartedAt: null,
-            timeTrackerSeconds: row.timeTrackerSeconds + seconds,
-          });
+          Object.assign(change, { timeTrackerStartedAt: null, timeTrackerSeconds: row.timeTrackerSeconds + seconds });
         }
         return change;
       });
@@ -520,15 +409,9 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
         if (!settings.inspectionTimeTrackerEnable) {
           throw new AppError(409, 'TIME_TRACKER_DISABLED', 'The time tracker is not enabled in this store');
         }
-        const result = fail(
-          startTimeTracker({ ...view(row), timeTrackerRunning: row.timeTrackerStartedAt !== null }),
-        );
+        const result = fail(startTimeTracker({ ...view(row), timeTrackerRunning: row.timeTrackerStartedAt !== null }));
         await repo.startTimeEntry(storeId, id, actor.id, at);
-        return {
-          ...stateColumns(result.states),
-          timeTrackerStartedAt: at,
-          activities: activity(row, 'timeTrackerStarted', actor, at),
-        };
+        return { ...stateColumns(result.states), timeTrackerStartedAt: at, activities: activity(row, 'timeTrackerStarted', actor, at) };
       });
     },
 
@@ -564,25 +447,14 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
         scheduledFrom: query.scheduledFrom ? new Date(query.scheduledFrom) : undefined,
       };
       const waitingFirst = query.waitingFirst && query.sorting !== 'scheduled,asc';
-      const { rows, total } = await readRepo.list(
-        storeId,
-        filter,
-        { sorting: query.sorting, waitingFirst },
-        query.page,
-        query.size,
-      );
+      const { rows, total } = await readRepo.list(storeId, filter, { sorting: query.sorting, waitingFirst }, query.page, query.size);
       const at = now();
       return { orders: rows.map((r) => presentOrder(r, deps.link, at)), total };
     },
 
     /** Open orders only: the dashboard's header counter. */
     async count(storeId: string, q: { vehicleInShop?: boolean; waiting?: boolean; search?: string }) {
-      return readRepo.count(storeId, {
-        closed: false,
-        vehicleInShop: q.vehicleInShop,
-        waiting: q.waiting,
-        search: q.search,
-      });
+      return readRepo.count(storeId, { closed: false, vehicleInShop: q.vehicleInShop, waiting: q.waiting, search: q.search });
     },
 
     async vehicleCount(storeId: string) {
@@ -619,31 +491,19 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
           const business = body.customer.business?.trim();
           if (!business) throw errors.mandatory('customer.business');
           const { rows } = await customers.listCustomers(storeId, { business }, 0, 100);
-          customer =
-            rows.find((c) => c.business?.toLowerCase() === business.toLowerCase()) ??
-            (await customers.createCustomer(storeId, { business }));
+          customer = rows.find((c) => c.business?.toLowerCase() === business.toLowerCase()) ?? (await customers.createCustomer(storeId, { business }));
         }
         const householdId = customer.householdId;
         if (!householdId) throw errors.invalid('customer: has no household');
         let vehicle = body.vehicle._id ? await customers.vehicle(storeId, body.vehicle._id) : null;
-        if (vehicle && vehicle.householdId !== householdId)
-          throw errors.invalid("vehicle._id: not a vehicle of the customer's household");
+        if (vehicle && vehicle.householdId !== householdId) throw errors.invalid("vehicle._id: not a vehicle of the customer's household");
         if (!vehicle) {
           const fleetNumber = body.vehicle.fleetNumber?.trim();
           if (!fleetNumber) throw errors.mandatory('vehicle.fleetNumber');
-          const { rows } = await customers.householdVehicles(storeId, householdId, {
-            searchTerm: fleetNumber,
-            page: 0,
-            size: 100,
-            getAll: true,
-          });
+          const { rows } = await customers.householdVehicles(storeId, householdId, { searchTerm: fleetNumber, page: 0, size: 100, getAll: true });
           vehicle =
             rows.find((v) => v.fleetNumber?.toLowerCase() === fleetNumber.toLowerCase()) ??
-            (await customers.createVehicle(storeId, {
-              householdId,
-              fleetNumber,
-              licensePlate: body.vehicle.licensePlate ?? null,
-            }));
+            (await customers.createVehicle(storeId, { householdId, fleetNumber, licensePlate: body.vehicle.licensePlate ?? null }));
         }
         const fields = {
           ...(body.serviceAdvisorId !== undefined && { serviceAdvisorId: body.serviceAdvisorId }),
@@ -655,35 +515,16 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
         let id: string;
         let event: 'created' | 'updated';
         if (body.inspectionOrderId && (await repo.detailed(storeId, body.inspectionOrderId))) {
-          await updateIn(
-            tx,
-            repo,
-            storeId,
-            body.inspectionOrderId,
-            { ...fields, customerId: customer.id, vehicleId: vehicle.id },
-            actor,
-          );
+          await updateIn(tx, repo, storeId, body.inspectionOrderId, { ...fields, customerId: customer.id, vehicleId: vehicle.id }, actor);
           id = body.inspectionOrderId;
           event = 'updated';
         } else {
-          id = (
-            await createIn(
-              tx,
-              repo,
-              storeId,
-              { ...fields, customerId: customer.id, vehicleId: vehicle.id },
-              actor,
-            )
-          ).id;
+          id = (await createIn(tx, repo, storeId, { ...fields, customerId: customer.id, vehicleId: vehicle.id }, actor)).id;
           event = 'created';
         }
         const order = await present(repo, storeId, id);
         const t = topics.store(storeId);
-        await recordEvent(
-          tx,
-          event === 'created' ? t.inspectionOrdersCreated : t.inspectionOrdersUpdated,
-          order,
-        );
+        await recordEvent(tx, event === 'created' ? t.inspectionOrdersCreated : t.inspectionOrdersUpdated, order);
         return { order, created: event === 'created' };
       });
     },
@@ -701,11 +542,7 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
       try {
         const order = await act(storeId, id, actor, async (row) => {
           replaced = row.primaryPictureKey;
-          return {
-            primaryPictureKey: file.key,
-            primaryPictureName: file.name,
-            primaryPictureSource: fields.source?.slice(0, 100) || null,
-          };
+          return { primaryPictureKey: file.key, primaryPictureName: file.name, primaryPictureSource: fields.source?.slice(0, 100) || null };
         });
         if (replaced && replaced !== file.key) await files.delete(replaced).catch(() => false);
         return order;
