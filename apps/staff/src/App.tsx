@@ -19,6 +19,7 @@ import { AccountStoresPage } from './features/account-stores/AccountStoresPage.j
 import { StoreUsersPage } from './features/store-users/StoreUsersPage.js';
 import { StoreSettingsPage } from './features/store-settings/StoreSettingsPage.js';
 import { AdminPage } from './features/admin/AdminPage.js';
+import { SetupWizardPage } from './features/account-setup/SetupWizardPage.js';
 import { InspectionOrderPlaceholderPage } from './features/dashboard/InspectionOrderPlaceholderPage.js';
 import { SignoffPage } from './features/signoff/SignoffPage.js';
 import { VehicleHistoryPage } from './features/vehicle-history/VehicleHistoryPage.js';
@@ -33,7 +34,6 @@ const to = (fullPath: string) => routerPath(fullPath)!;
 /** The destinations later issues build, at their spec §2 paths (router paths, without /app). */
 const PLACEHOLDER_ROUTES: Array<[path: string, page: PlaceholderPageId]> = [
   ['/v2/account/:accountId/analytics', 'analytics'],
-  [to(STAFF_PATHS.setupWizard), 'setupWizard'],
   [to(STAFF_PATHS.advancedSearch), 'advancedSearch'],
   [to(STAFF_PATHS.paymentHistory), 'payments'],
   [to(STAFF_PATHS.notifications), 'notifications'],
@@ -82,6 +82,7 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/v2/account/:accountId/store/:storeId/user" element={<StoreUsersPage />} />
                   <Route path="/v2/account/:accountId/store/:storeId/settings" element={<StoreSettingsPage />} />
                   <Route path={to(STAFF_PATHS.admin)} element={<AdminPage />} />
+                  <Route path="/v2/account/new/:step" element={<SetupWizardPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId" element={<InspectionOrderPlaceholderPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/signoff" element={<SignoffPage />} />
                   <Route path="/vehicle/:vehicleId/history/:inspectionOrderId" element={<VehicleHistoryPage />} />
