@@ -91,7 +91,7 @@ function Wizard({ userId, language, step }: { userId: string; language: 'en' | '
   return (
     <Stack gap="lg" maw={960}>
       <PageHeader title={t('admin:setup.title')} purpose={t('admin:setup.purpose')} />
-      <Stepper active={index} size="sm" allowNextStepsSelect={false} onStepClick={(i) => go(STEPS[i]!)} aria-label={t('admin:setup.steps')}>
+      <Stepper active={index} size="sm" allowNextStepsSelect={false} onStepClick={(i) => go(STEPS[i]!)}>
         <Stepper.Step label={t('admin:setup.step1.label')} description={t('admin:setup.step1.short')} />
         <Stepper.Step label={t('admin:setup.step2.label')} description={t('admin:setup.step2.short')} />
         <Stepper.Step label={t('admin:setup.step3.label')} description={t('admin:setup.step3.short')} />
@@ -291,9 +291,9 @@ function WorkersStep({
                 <Group justify="space-between" mb="xs">
                   <Text fw={600}>{t('admin:setup.workerN', { n })}</Text>
                   <Button
-                    variant="subtle"
+                    variant="outline"
                     color="red.9"
-                    size="compact-sm"
+                    size="xs"
                     aria-label={t('admin:setup.removeWorkerN', { n })}
                     onClick={() => setDraft((d) => ({ ...d, workers: d.workers.filter((x) => x.key !== w.key) }))}
                   >
