@@ -20,6 +20,7 @@ import { StoreUsersPage } from './features/store-users/StoreUsersPage.js';
 import { StoreSettingsPage } from './features/store-settings/StoreSettingsPage.js';
 import { AdminPage } from './features/admin/AdminPage.js';
 import { SetupWizardPage } from './features/account-setup/SetupWizardPage.js';
+import { HelpPage } from './features/help/HelpModal.js';
 import { InspectionOrderPlaceholderPage } from './features/dashboard/InspectionOrderPlaceholderPage.js';
 import { SignoffPage } from './features/signoff/SignoffPage.js';
 import { VehicleHistoryPage } from './features/vehicle-history/VehicleHistoryPage.js';
@@ -37,7 +38,6 @@ const PLACEHOLDER_ROUTES: Array<[path: string, page: PlaceholderPageId]> = [
   [to(STAFF_PATHS.advancedSearch), 'advancedSearch'],
   [to(STAFF_PATHS.paymentHistory), 'payments'],
   [to(STAFF_PATHS.notifications), 'notifications'],
-  [to(STAFF_PATHS.help), 'help'],
 ];
 
 export function App({ i18n, api, session, basename = APP_BASENAME }: Services & { basename?: string }) {
@@ -83,6 +83,7 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/v2/account/:accountId/store/:storeId/settings" element={<StoreSettingsPage />} />
                   <Route path={to(STAFF_PATHS.admin)} element={<AdminPage />} />
                   <Route path="/v2/account/new/:step" element={<SetupWizardPage />} />
+                  <Route path={to(STAFF_PATHS.help)} element={<HelpPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId" element={<InspectionOrderPlaceholderPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/signoff" element={<SignoffPage />} />
                   <Route path="/vehicle/:vehicleId/history/:inspectionOrderId" element={<VehicleHistoryPage />} />

@@ -52,7 +52,7 @@ describe('setup wizard draft', () => {
     const body = setupBody(complete());
     expect(body.account.name).toBe('Garage');
     expect(body.store.franchiseName).toBeNull();
-    expect(body.workers[0]).toEqual({ username: 'tom', firstName: 'Tom', lastName: '', type: 'Technician', email: 'tom@example.com', language: 'fr' });
+    expect(body.workers?.[0]).toEqual({ username: 'tom', firstName: 'Tom', lastName: '', type: 'Technician', email: 'tom@example.com', language: 'fr' });
     expect(ZAccountSetup.safeParse(body).success).toBe(true);
   });
 
