@@ -30,7 +30,11 @@ test.describe('shop administration', () => {
     await expectAccessible(page);
   });
 
-  test('manager adds a technician, who receives the password e-mail', async ({ page, request }) => {
+  test('manager adds a technician, who receives the password e-mail, sets a password, takes the training and reaches the dashboard', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const username = `newtech-${Date.now().toString(36)}`;
     const email = `${username}@example.com`;
     await signIn(page, 'manager');
@@ -64,6 +68,24 @@ test.describe('shop administration', () => {
     await again.getByRole('button', { name: 'Add the user' }).click();
     await expect(again.getByRole('alert')).toHaveText('This username is already taken. Choose another one.');
     await expectAccessible(page);
+
+    // The new technician, on a tablet of its own: sets a password from the e-mail's link...
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const tech = await context.newPage();
+    await tech.goto(mail!.text.match(/\/app\/reset\/password\?token=[\w-]+/)![0]);
+    await expect(tech.getByText(`Hello Nina, choose a new password for ${username}.`)).toBeVisible();
+    await tech.getByRole('textbox', { name: 'New password', exact: true }).fill('Brake-Pad9!');
+    await tech.getByRole('textbox', { name: 'Confirm the new password' }).fill('Brake-Pad9!');
+    await tech.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(tech).toHaveURL(/\/app\/login$/);
+    // ...signs in, is held on the mandatory training, completes it and reaches the dashboard.
+    await signIn(tech, username, 'Brake-Pad9!');
+    await expect(tech).toHaveURL(/\/app\/training$/);
+    await tech.getByRole('button', { name: 'Open Shop safety' }).click();
+    await tech.getByRole('button', { name: 'I have read this course' }).click();
+    await expect(tech).toHaveURL(/\/app\/store\/dashboard\?variant=technicianV2$/);
+    await expect(tech.getByTestId('signed-in-user')).toContainText('Nina Nouvel');
+    await context.close();
   });
 
   test('a settings change (VIN mandatory) is saved, shown and refuses the next ticket save; hours closing before opening are refused', async ({ page }) => {
