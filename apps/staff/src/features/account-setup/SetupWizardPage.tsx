@@ -246,8 +246,11 @@ function WorkersStep({
     mutationFn: () => api.call(setupAccountRoute, { body: setupBody(draft) }),
     onSuccess: async ({ account, store, workers }) => {
       clearDraft(userId);
-      // The session's token says "no account" until renewed: renew it, then reload the user.
-      await session.renew();
+      // The session's token says "no account" until renewed: renew it (again, a moment later, when
+      // the server could not be reached), then reload the user.
+      for (let attempt = 0; attempt < 3 && (await session.renew()) === 'unavailable'; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
       await queryClient.invalidateQueries({ queryKey: userQueryKey(userId) });
       alerts.show({
         type: 'success',
