@@ -35,6 +35,7 @@ test.describe('shop administration', () => {
     request,
     browser,
   }) => {
+    test.slow(); // several pages and two browsers: room for a loaded machine
     const username = `newtech-${Date.now().toString(36)}`;
     const email = `${username}@example.com`;
     await signIn(page, 'manager');
@@ -89,6 +90,7 @@ test.describe('shop administration', () => {
   });
 
   test('a settings change (VIN mandatory) is saved, shown and refuses the next ticket save; hours closing before opening are refused', async ({ page }) => {
+    test.slow(); // settings, a ticket and settings again: room for a loaded machine
     await signIn(page, 'owner');
     await page.getByRole('article', { name: 'Uptown' }).getByRole('link', { name: 'Settings of Uptown' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Store settings' })).toBeVisible();

@@ -11,6 +11,7 @@ test.describe('setup wizard', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
   test('an owner without an account opens it in three steps and lands on its stores', async ({ page, request }) => {
+    test.slow(); // three steps with their refusals, then the stores: room for a loaded machine
     const worker = `harbour-tech-${Date.now().toString(36)}`;
     const email = `${worker}@example.com`;
     await signIn(page, 'newowner');
