@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
-import { signIn } from './support/staff.js';
+import { signIn, storedSession } from './support/staff.js';
 
 /**
  * Shop administration (docs/administration.md): account stores, store users, store settings and the
@@ -30,7 +30,12 @@ test.describe('shop administration', () => {
     await expectAccessible(page);
   });
 
-  test('manager adds a technician, who receives the password e-mail', async ({ page, request }) => {
+  test('manager adds a technician, who receives the password e-mail, sets a password, takes the training and reaches the dashboard', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.slow(); // several pages and two browsers: room for a loaded machine
     const username = `newtech-${Date.now().toString(36)}`;
     const email = `${username}@example.com`;
     await signIn(page, 'manager');
@@ -64,12 +69,47 @@ test.describe('shop administration', () => {
     await again.getByRole('button', { name: 'Add the user' }).click();
     await expect(again.getByRole('alert')).toHaveText('This username is already taken. Choose another one.');
     await expectAccessible(page);
+
+    // The new technician, on a tablet of its own: sets a password from the e-mail's link...
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const tech = await context.newPage();
+    await tech.goto(mail!.text.match(/\/app\/reset\/password\?token=[\w-]+/)![0]);
+    await expect(tech.getByText(`Hello Nina, choose a new password for ${username}.`)).toBeVisible();
+    await tech.getByRole('textbox', { name: 'New password', exact: true }).fill('Brake-Pad9!');
+    await tech.getByRole('textbox', { name: 'Confirm the new password' }).fill('Brake-Pad9!');
+    await tech.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(tech).toHaveURL(/\/app\/login$/);
+    // ...signs in, is held on the mandatory training, completes it and reaches the dashboard.
+    await signIn(tech, username, 'Brake-Pad9!');
+    await expect(tech).toHaveURL(/\/app\/training$/);
+    await tech.getByRole('button', { name: 'Open Shop safety' }).click();
+    await tech.getByRole('button', { name: 'I have read this course' }).click();
+    await expect(tech).toHaveURL(/\/app\/store\/dashboard\?variant=technicianV2$/);
+    await expect(tech.getByTestId('signed-in-user')).toContainText('Nina Nouvel');
+    await context.close();
   });
 
-  test('a settings change (VIN mandatory) is saved and shown; hours closing before opening are refused', async ({ page }) => {
+  test('a settings change (VIN mandatory) is saved, shown and refuses the next ticket save; hours closing before opening are refused', async ({ page }) => {
+    test.slow(); // settings, a ticket and settings again: room for a loaded machine
     await signIn(page, 'owner');
     await page.getByRole('article', { name: 'Uptown' }).getByRole('link', { name: 'Settings of Uptown' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Store settings' })).toBeVisible();
+    const uptownId = /\/store\/([\w-]+)\/settings$/.exec(page.url())![1]!;
+
+    // An Uptown customer whose car has no VIN yet (written before VIN becomes mandatory).
+    const headers = { Authorization: `Bearer ${(await storedSession(page))!.token}` };
+    const plate = `NOVIN ${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    const customer = await page.request.post(`/v2/api/store/${uptownId}/customer`, {
+      headers,
+      data: { firstName: 'Vinnie', lastName: 'Novin', email: 'vinnie.novin@example.com' },
+    });
+    expect(customer.status()).toBe(201);
+    const { householdId } = (await customer.json()) as { householdId: string };
+    const vehicle = await page.request.post(`/v2/api/store/${uptownId}/vehicle`, {
+      headers,
+      data: { householdId, year: 2015, make: 'Ford', model: 'Focus', licensePlate: plate },
+    });
+    expect(vehicle.status()).toBe(201);
     const vin = page.getByRole('switch', { name: /^VIN mandatory/ });
     await expect(vin).not.toBeChecked();
     await expectAccessible(page);
@@ -80,6 +120,20 @@ test.describe('shop administration', () => {
     await expect(page.getByRole('status').filter({ hasText: 'The settings are saved' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('switch', { name: /^VIN mandatory/ })).toBeChecked();
+
+    // The next ticket save for that car is refused: the VIN is now mandatory.
+    const settingsUrl = page.url();
+    await page.goto(`/app/store/${uptownId}/ticket`);
+    await expect(page.getByRole('heading', { level: 1, name: 'New ticket' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Find a customer or vehicle' }).fill('vinnie.novin@example.com');
+    await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: /Vinnie Novin/ }).click();
+    await page.getByRole('radiogroup', { name: 'Vehicle for this ticket' }).getByRole('radio', { name: new RegExp(plate) }).check();
+    await page.getByRole('button', { name: 'Save the ticket' }).click();
+    // The page reads the store afresh, so it refuses before the confirmation (the server refuses too: store-admin.int.test.ts).
+    await expect(page.getByRole('alert').filter({ hasText: "This store requires the vehicle's VIN." }).first()).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Confirm the ticket information' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/ticket$/);
+    await page.goto(settingsUrl);
 
     await page.getByLabel('Closing time on Monday').fill('07:00');
     await expect(page.getByText('Must close after it opens')).toBeVisible();
@@ -115,11 +169,37 @@ test.describe('shop administration', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Who is using the tablet?' })).toBeVisible();
   });
 
+  test("a Downtown manager cannot reach Uptown's workers: the page is not found and an edit answers 404", async ({ page, browser }) => {
+    // The owner knows Uptown and its technician.
+    await signIn(page, 'owner');
+    const href = await page.getByRole('article', { name: 'Uptown' }).getByRole('link', { name: 'Open Uptown' }).getAttribute('href');
+    const uptownId = /\/store\/([\w-]+)\/user$/.exec(href!)![1]!;
+    const ownerHeaders = { Authorization: `Bearer ${(await storedSession(page))!.token}` };
+    const workers = (await (await page.request.get(`/v2/api/store/${uptownId}/user`, { headers: ownerHeaders })).json()) as Array<{ _id: string; username: string }>;
+    const uptownTech = workers.find((w) => w.username === 'uptown-tech')!;
+
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const manager = await context.newPage();
+    await signIn(manager, 'manager');
+    await expect(manager.getByRole('heading', { level: 1, name: 'Store users' })).toBeVisible();
+    await manager.goto(href!);
+    await expect(manager.getByText('This page does not exist, or is not one you may open.')).toBeVisible();
+    const headers = { Authorization: `Bearer ${(await storedSession(manager))!.token}` };
+    const edit = await manager.request.put(`/v2/api/store/${uptownId}/user/${uptownTech._id}`, { headers, data: { firstName: 'Hacked' } });
+    expect(edit.status()).toBe(404);
+    expect(await edit.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await context.close();
+  });
+
   test('a technician reaching the admin page is told it is not for its role', async ({ page }) => {
     await signIn(page, 'tech');
     await expect(page).toHaveURL(/dashboard/);
     await page.goto('/app/admin');
     await expect(page.getByText('Your role does not give access to this page.')).toBeVisible();
+    const headers = { Authorization: `Bearer ${(await storedSession(page))!.token}` };
+    const refused = await page.request.get('/v2/api/admin/store', { headers });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     await expectAccessible(page);
   });
 });

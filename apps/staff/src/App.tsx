@@ -20,6 +20,8 @@ import { StoreUsersPage } from './features/store-users/StoreUsersPage.js';
 import { StoreSettingsPage } from './features/store-settings/StoreSettingsPage.js';
 import { AdminPage } from './features/admin/AdminPage.js';
 import { InspectionOrderPage } from './features/inspection-order/InspectionOrderPage.js';
+import { SetupWizardPage } from './features/account-setup/SetupWizardPage.js';
+import { HelpPage } from './features/help/HelpModal.js';
 import { SignoffPage } from './features/signoff/SignoffPage.js';
 import { VehicleHistoryPage } from './features/vehicle-history/VehicleHistoryPage.js';
 import { TrainingPage } from './features/training/TrainingPage.js';
@@ -33,11 +35,9 @@ const to = (fullPath: string) => routerPath(fullPath)!;
 /** The destinations later issues build, at their spec §2 paths (router paths, without /app). */
 const PLACEHOLDER_ROUTES: Array<[path: string, page: PlaceholderPageId]> = [
   ['/v2/account/:accountId/analytics', 'analytics'],
-  [to(STAFF_PATHS.setupWizard), 'setupWizard'],
   [to(STAFF_PATHS.advancedSearch), 'advancedSearch'],
   [to(STAFF_PATHS.paymentHistory), 'payments'],
   [to(STAFF_PATHS.notifications), 'notifications'],
-  [to(STAFF_PATHS.help), 'help'],
 ];
 
 export function App({ i18n, api, session, basename = APP_BASENAME }: Services & { basename?: string }) {
@@ -83,6 +83,8 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/v2/account/:accountId/store/:storeId/settings" element={<StoreSettingsPage />} />
                   <Route path={to(STAFF_PATHS.admin)} element={<AdminPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId" element={<InspectionOrderPage />} />
+                  <Route path="/v2/account/new/:step" element={<SetupWizardPage />} />
+                  <Route path={to(STAFF_PATHS.help)} element={<HelpPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/signoff" element={<SignoffPage />} />
                   <Route path="/vehicle/:vehicleId/history/:inspectionOrderId" element={<VehicleHistoryPage />} />
                   <Route path="/store/:storeId/ticket" element={<TicketRoute />} />

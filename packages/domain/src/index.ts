@@ -46,6 +46,7 @@ export * from './identity/store-settings.js';
 export * from './routes/store-users.js';
 export * from './routes/store-settings.js';
 export * from './routes/accounts.js';
+export * from './routes/account-setup.js';
 export * from './routes/admin.js';
 export * from './orders/order.js';
 export * from './orders/states.js';

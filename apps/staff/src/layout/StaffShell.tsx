@@ -7,6 +7,7 @@ import { displayedRole, navigationMenu, STAFF_PATHS, type MenuEntry } from '@ser
 import { Logo, OfflineIcon } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { GoToAdminModal } from '../pages/GoToAdminModal.js';
+import { HelpModal } from '../features/help/HelpModal.js';
 import { routerPath } from '../paths.js';
 import { useSignedIn } from '../session/signed-in.js';
 import { signOut } from '../session/sso.js';
@@ -33,6 +34,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [adminOpen, setAdminOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
 
   const onDashboard = location.pathname === routerPath(STAFF_PATHS.dashboard);
   const menu = navigationMenu(user, store, { systemNotifications: onDashboard });
@@ -53,6 +55,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
     if (entry.action === 'signOut') void signOutNow();
     else if (entry.action === 'switchUser') void switchUser();
     else if (entry.action === 'goToAdmin') setAdminOpen(true);
+    else if (entry.action === 'help') setHelpOpen(true);
   };
 
   return (
@@ -132,6 +135,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
         {children}
       </AppShell.Main>
       <GoToAdminModal opened={adminOpen} onClose={() => setAdminOpen(false)} />
+      <HelpModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
     </AppShell>
   );
 }

@@ -25,7 +25,7 @@ export type MenuEntryId =
   | 'signOut';
 
 /** Entries that do something rather than open a page. */
-export type MenuAction = 'goToAdmin' | 'switchUser' | 'signOut';
+export type MenuAction = 'goToAdmin' | 'switchUser' | 'help' | 'signOut';
 
 export type MenuEntry = { id: MenuEntryId; to: string; action?: never } | { id: MenuEntryId; action: MenuAction; to?: never };
 
@@ -40,7 +40,8 @@ const ADVISOR_MENU_ROLES: readonly Role[] = ['ServiceAdvisor', 'ServiceWriter', 
 
 const link = (id: MenuEntryId, to: string): MenuEntry => ({ id, to });
 const action = (id: MenuEntryId, what: MenuAction): MenuEntry => ({ id, action: what });
-const HELP = link('help', STAFF_PATHS.help);
+/** The help modal (spec §2 Modals); `/app/help` shows the same as a page. */
+const HELP = action('help', 'help');
 const SIGN_OUT = action('signOut', 'signOut');
 
 export function navigationMenu(user: RoutedUser, store: MenuStore | null, options: NavigationOptions): MenuEntry[] {

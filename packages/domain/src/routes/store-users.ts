@@ -49,7 +49,8 @@ export function isGrantableRole(value: unknown): value is GrantableRole {
 export const ZStoreUser = ZUser.extend({ active: z.boolean() });
 export type StoreUser = z.infer<typeof ZStoreUser>;
 
-const ZUsername = z
+/** A username: 3-100 of letters, digits and . _ @ + - (unique whatever the case, checked by the server). */
+export const ZUsername = z
   .string()
   .trim()
   .min(3, 'must be at least 3 characters')

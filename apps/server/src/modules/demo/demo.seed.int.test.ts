@@ -33,6 +33,9 @@ describe('demo data', () => {
     expect(north?.accountId).not.toBe(advisor?.accountId);
     expect(owner?.storeId).toBeNull();
     expect(owner?.accountId).toBe(byName.Downtown!.accountId);
+    // newowner has no account yet: the setup wizard is its home.
+    const newowner = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'newowner') });
+    expect(newowner).toMatchObject({ type: 'owner', accountId: null, storeId: null, mandatoryTrainingComplete: true });
     expect(await verifyPassword(advisor!.passwordHash, DEMO_PASSWORD)).toBe(true);
   });
 

@@ -29,6 +29,8 @@ export const DEMO_ADMIN_PIN = '2468';
 /** The demo users of the identity issue; later issues add their data beside them. */
 export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'owner', type: 'owner', account: 'demo', firstName: 'Olivia', lastName: 'Owens' },
+  // An owner without an account yet: signing in opens the setup wizard (the e2e run completes it).
+  { username: 'newowner', type: 'owner', firstName: 'Noah', lastName: 'Newcombe' },
   { username: 'manager', type: 'StoreManager', store: 'downtown', firstName: 'Marc', lastName: 'Martin' },
   { username: 'advisor', type: 'ServiceAdvisor', store: 'downtown', firstName: 'Ava', lastName: 'Dupont', authorizedToRefund: true },
   { username: 'tech', type: 'Technician', store: 'downtown', firstName: 'Theo', lastName: 'Tremblay' },
