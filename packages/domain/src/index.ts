@@ -51,3 +51,4 @@ export * from './orders/order.js';
 export * from './orders/states.js';
 export * from './routes/inspection-orders.js';
 export * from './orders/assignment.js';
+export * from './media/index.js';
