@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { en } from '@servicebay/locales';
 import {
   IMAGE_UPLOAD_ACCEPT,
-  IMAGE_UPLOAD_EXTENSIONS,
   MAX_IMAGE_UPLOAD_BYTES,
+  isAllowedImage,
   sniffImageType,
   type FileLink,
 } from '@servicebay/domain';
@@ -24,13 +24,9 @@ function codeOf(error: unknown): string {
   return typeof code === 'string' ? code : 'generic';
 }
 
-/** Spec §9: png, jpg, jpeg. The server checks the bytes; this spares a pointless upload. */
+/** Spec §9: png, jpg, jpeg, by type or by extension (domain `isAllowedImage`). The server checks the bytes; this spares a pointless upload. */
 export function isAcceptedImage(file: File): boolean {
-  const name = file.name.toLowerCase();
-  return (
-    (IMAGE_UPLOAD_ACCEPT as readonly string[]).includes(file.type) ||
-    (file.type === '' && IMAGE_UPLOAD_EXTENSIONS.some((extension) => name.endsWith(extension)))
-  );
+  return isAllowedImage(file);
 }
 
 export interface ImageUploadProps {

@@ -11,4 +11,3 @@ export * from './session/index.js';
 export * from './format/dates.js';
 export * from './vin-scan/poller.js';
 export * from './upload/index.js';
-export * from './media/index.js';

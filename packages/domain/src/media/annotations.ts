@@ -253,7 +253,6 @@ export function editorLayout(viewport: Size): EditorLayout {
   const landscape = viewport.width > viewport.height;
   const toolColumn = landscape ? IMAGE_EDITOR_CANVAS.landscapeLeft : 0;
   const maxWidth = IMAGE_EDITOR_CANVAS.width * IMAGE_EDITOR_CANVAS.scale;
-  const maxHeight = IMAGE_EDITOR_CANVAS.height * IMAGE_EDITOR_CANVAS.scale;
   const ratio = IMAGE_EDITOR_CANVAS.height / IMAGE_EDITOR_CANVAS.width;
   // Portrait keeps room for the tool row (about 56 px) above the canvas.
   const availableWidth = Math.max(0, viewport.width - toolColumn);

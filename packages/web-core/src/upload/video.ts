@@ -18,7 +18,6 @@ export function browserVideoDuration(file: Blob, timeoutMs = VIDEO_METADATA_TIME
   return new Promise((resolve) => {
     const video = document.createElement('video');
     const url = URL.createObjectURL(file);
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (value: number | null) => {
       clearTimeout(timer);
       video.removeAttribute('src');
@@ -30,7 +29,8 @@ export function browserVideoDuration(file: Blob, timeoutMs = VIDEO_METADATA_TIME
     video.muted = true;
     video.onloadedmetadata = () => finish(Number.isFinite(video.duration) && video.duration >= 0 ? video.duration : null);
     video.onerror = () => finish(null);
-    timer = setTimeout(() => finish(null), timeoutMs);
+    // Declared after `finish`, which only runs once the source is set below.
+    const timer = setTimeout(() => finish(null), timeoutMs);
     video.src = url;
   });
 }
