@@ -11,6 +11,7 @@ import {
   fitInto,
   initialEditorState,
   isMeaningful,
+  moveCursor,
   pointerToPicture,
   turnMatrix,
   turnPoint,
@@ -146,6 +147,17 @@ describe('the canvas', () => {
     expect(left.y).toBeCloseTo(20 * Math.sin(Math.PI / 6));
     expect(right.x).toBeCloseTo(left.x);
     expect(right.y).toBeCloseTo(-left.y);
+  });
+});
+
+describe('moveCursor (keyboard drawing)', () => {
+  it('moves 10 canvas px per arrow key, 50 with Shift, inside the picture, and ignores other keys', () => {
+    // 4000x3000 shown at 0.2: 10 canvas px are 50 picture px.
+    expect(moveCursor({ x: 2000, y: 1500 }, 'ArrowRight', false, photo, 0.2)).toEqual({ x: 2050, y: 1500 });
+    expect(moveCursor({ x: 2000, y: 1500 }, 'ArrowUp', true, photo, 0.2)).toEqual({ x: 2000, y: 1250 });
+    expect(moveCursor({ x: 20, y: 2990 }, 'ArrowLeft', false, photo, 0.2)).toEqual({ x: 0, y: 2990 });
+    expect(moveCursor({ x: 20, y: 2990 }, 'ArrowDown', false, photo, 0.2)).toEqual({ x: 20, y: 3000 });
+    expect(moveCursor({ x: 1, y: 1 }, 'Enter', false, photo, 0.2)).toBeNull();
   });
 });
 

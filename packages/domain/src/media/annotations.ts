@@ -173,6 +173,24 @@ export function annotationFromDrag(tool: AnnotationTool, start: Point, end: Poin
     : { kind: 'circle', center: start, radius: Math.hypot(end.x - start.x, end.y - start.y) };
 }
 
+/** Keyboard drawing: an arrow key moves the cursor this many canvas px, with Shift five times as far. */
+export const KEYBOARD_STEP_CANVAS_PX = 10;
+
+const CURSOR_KEYS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/**
+ * Drawing without a pointer (WCAG 2.1.1): arrow keys move a cursor over the picture, kept inside
+ * it; null for any other key. `fitScale` is the canvas px per picture px, so a step looks the
+ * same on any picture.
+ */
+export function moveCursor(cursor: Point, key: string, shift: boolean, picture: Size, fitScale: number): Point | null {
+  const direction = CURSOR_KEYS[key];
+  if (!direction) return null;
+  const step = (KEYBOARD_STEP_CANVAS_PX * (shift ? 5 : 1)) / (fitScale || 1);
+  const clamp = (v: number, max: number) => Math.min(Math.max(v, 0), max);
+  return { x: clamp(cursor.x + direction[0] * step, picture.width), y: clamp(cursor.y + direction[1] * step, picture.height) };
+}
+
 /** A tap or a slip of the finger is not an annotation: shorter than this many canvas px. */
 export const MIN_DRAG_CANVAS_PX = 8;
 

@@ -114,6 +114,36 @@ describe('ImageEditor', () => {
     expect(await results[0]!.edited.text()).toBe('jpeg bytes');
   });
 
+  it('draws with the keyboard: arrows move the cursor, Enter starts and ends, Escape drops a shape begun', async () => {
+    const compose = vi.fn(async () => new Blob(['x'], { type: 'image/jpeg' }));
+    renderWithUi(<Harness initial={jpeg()} compose={compose} />);
+    await waitFor(() => expect(status()).toBe('Annotations: 0. Rotation: 0 degrees.'));
+    const c = canvas();
+    expect(c.tabIndex).toBe(0);
+    act(() => c.focus());
+    // The crosshair shows at the centre of the 1600x1200 picture, (400, 300) on the canvas.
+    expect(canvasContext.calls.some((call) => call.name === 'moveTo' && call.args[0] === 386 && call.args[1] === 300)).toBe(true);
+    fireEvent.keyDown(c, { key: 'Enter' });
+    fireEvent.keyDown(c, { key: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(c, { key: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(c, { key: 'ArrowUp' });
+    fireEvent.keyDown(c, { key: ' ' });
+    expect(status()).toBe('Annotations: 1. Rotation: 0 degrees.');
+
+    fireEvent.keyDown(c, { key: 'Enter' });
+    fireEvent.keyDown(c, { key: 'ArrowDown', shiftKey: true });
+    expect(c.getAttribute('data-mantine-stop-propagation')).toBe('true');
+    fireEvent.keyDown(c, { key: 'Escape' });
+    expect(c.getAttribute('data-mantine-stop-propagation')).toBeNull();
+    fireEvent.keyDown(c, { key: 'Enter' });
+    expect(status()).toBe('Annotations: 1. Rotation: 0 degrees.');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Done' })));
+    // 10 canvas px per key, 50 with Shift, at 0.5 canvas px per picture px.
+    expect((compose.mock.calls[0] as unknown as [unknown, number, unknown[]])[2]).toEqual([{ kind: 'arrow', from: { x: 800, y: 600 }, to: { x: 1000, y: 580 } }]);
+  });
+
   it('shows a picture it cannot decode, and takes another', async () => {
     const decodeImage = vi.fn(async (file: Blob): Promise<DecodedImage> => {
       if ((file as File).name === 'broken.jpg') throw new Error('bad');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { ActionIcon, Alert, Box, Button, FileButton, Group, Loader, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery, useViewportSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
   fitInto,
   initialEditorState,
   isMeaningful,
+  moveCursor,
   pointerToPicture,
   sniffImageType,
   turnedSize,
@@ -80,6 +81,8 @@ export function ImageEditor({ file, onDone, onClose, onRejected, decodeImage = d
   const [draft, setDraft] = useState<Annotation | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveFailed, setSaveFailed] = useState(false);
+  /** Keyboard drawing: the cursor while the canvas has focus, and where the shape began. */
+  const [keyboard, setKeyboard] = useState<{ cursor: Point; start: Point | null } | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const dragStart = useRef<{ pointerId: number; start: Point } | null>(null);
   const resetTakeAnother = useRef<() => void>(null);
@@ -93,6 +96,7 @@ export function ImageEditor({ file, onDone, onClose, onRejected, decodeImage = d
   useEffect(() => {
     dispatch({ type: 'reset' });
     setDraft(null);
+    setKeyboard(null);
     setSaveFailed(false);
     if (!source) {
       setLoaded({ phase: 'idle' });
@@ -140,8 +144,8 @@ export function ImageEditor({ file, onDone, onClose, onRejected, decodeImage = d
   useEffect(() => {
     const ctx = canvasRef.current?.getContext('2d');
     if (!ctx || !image) return;
-    drawEditorCanvas(ctx, image, state.turns, draft ? [...state.annotations, draft] : state.annotations);
-  }, [image, state, draft]);
+    drawEditorCanvas(ctx, image, state.turns, draft ? [...state.annotations, draft] : state.annotations, keyboard?.cursor ?? null);
+  }, [image, state, draft, keyboard]);
 
   const layout = editorLayout({
     width: Math.max(0, (viewport.width || 1024) - (phone ? 32 : 96)),
@@ -182,6 +186,33 @@ export function ImageEditor({ file, onDone, onClose, onRejected, decodeImage = d
   const onPointerCancel = () => {
     dragStart.current = null;
     setDraft(null);
+  };
+
+  // Without a pointer: arrow keys move a cursor, Enter or Space starts the shape and ends it,
+  // Escape drops a shape begun (and only then closes the editor).
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLCanvasElement>) => {
+    if (!turned || !keyboard || saving) return;
+    const scale = fitInto(turned).scale;
+    const moved = moveCursor(keyboard.cursor, event.key, event.shiftKey, turned, scale);
+    if (moved) {
+      event.preventDefault();
+      setKeyboard({ ...keyboard, cursor: moved });
+      if (keyboard.start) setDraft(annotationFromDrag(state.tool, keyboard.start, moved));
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      if (!keyboard.start) {
+        setKeyboard({ ...keyboard, start: keyboard.cursor });
+        setDraft(annotationFromDrag(state.tool, keyboard.cursor, keyboard.cursor));
+      } else {
+        const annotation = annotationFromDrag(state.tool, keyboard.start, keyboard.cursor);
+        if (isMeaningful(annotation, scale)) dispatch({ type: 'add', annotation });
+        setKeyboard({ ...keyboard, start: null });
+        setDraft(null);
+      }
+    } else if (event.key === 'Escape' && keyboard.start) {
+      setKeyboard({ ...keyboard, start: null });
+      setDraft(null);
+    }
   };
 
   const done = async () => {
@@ -264,6 +295,15 @@ export function ImageEditor({ file, onDone, onClose, onRejected, decodeImage = d
               role="img"
               aria-label={t('media:editor.canvas', { name: source?.name ?? '' })}
               data-testid="image-editor-canvas"
+              tabIndex={image ? 0 : -1}
+              // While a keyboard shape is begun, Escape drops it instead of closing the modal.
+              data-mantine-stop-propagation={keyboard?.start ? 'true' : undefined}
+              onFocus={() => turned && setKeyboard((k) => k ?? { cursor: { x: turned.width / 2, y: turned.height / 2 }, start: null })}
+              onBlur={() => {
+                setKeyboard(null);
+                if (!dragStart.current) setDraft(null);
+              }}
+              onKeyDown={onKeyDown}
               style={{ width: layout.canvasWidth, height: layout.canvasHeight, touchAction: 'none', display: 'block', borderRadius: 4, background: '#1f2328', cursor: image ? 'crosshair' : 'default' }}
               onPointerDown={onPointerDown}
               onPointerMove={onPointerMove}

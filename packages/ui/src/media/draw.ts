@@ -57,8 +57,11 @@ export function drawAnnotations(ctx: CanvasRenderingContext2D, annotations: read
   }
 }
 
-/** The editor's 800x600 canvas: the turned picture fitted and centred, then the annotations at stroke 4. */
-export function drawEditorCanvas(ctx: CanvasRenderingContext2D, image: DecodedImage, turns: number, annotations: readonly Annotation[]) {
+/**
+ * The editor's 800x600 canvas: the turned picture fitted and centred, then the annotations at
+ * stroke 4, then the keyboard cursor (a crosshair) when the canvas has the keyboard's focus.
+ */
+export function drawEditorCanvas(ctx: CanvasRenderingContext2D, image: DecodedImage, turns: number, annotations: readonly Annotation[], cursor: Point | null = null) {
   const original: Size = { width: image.width, height: image.height };
   const fit = fitInto(turnedSize(original, turns));
   const m = turnMatrix(original, turns);
@@ -70,6 +73,21 @@ export function drawEditorCanvas(ctx: CanvasRenderingContext2D, image: DecodedIm
   ctx.drawImage(image.source, 0, 0, image.width, image.height);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   drawAnnotations(ctx, annotations, (p) => ({ x: p.x * s + fit.offsetX, y: p.y * s + fit.offsetY }), s, 1);
+  if (cursor) {
+    const x = cursor.x * s + fit.offsetX;
+    const y = cursor.y * s + fit.offsetY;
+    // Dark under light: visible on any picture.
+    for (const [color, width] of [['#000000', 5], ['#ffffff', 2]] as const) {
+      ctx.strokeStyle = color;
+      ctx.lineWidth = width;
+      ctx.beginPath();
+      ctx.moveTo(x - 14, y);
+      ctx.lineTo(x + 14, y);
+      ctx.moveTo(x, y - 14);
+      ctx.lineTo(x, y + 14);
+      ctx.stroke();
+    }
+  }
 }
 
 /**
