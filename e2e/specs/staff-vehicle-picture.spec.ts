@@ -78,6 +78,11 @@ test.describe('vehicle picture on a tablet', () => {
     const upload = page.getByTestId('image-upload');
     await expect(upload.getByRole('heading', { name: 'Vehicle picture' })).toBeVisible();
 
+    // A video cannot be the picture: the editor says so (spec §2) and closes.
+    await upload.locator('input[type="file"]').setInputFiles({ name: 'walkaround.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(64) });
+    await expect(page.getByRole('alert').filter({ hasText: 'Were sorry videos are not allowed as primary pictures' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Annotate the picture' })).toHaveCount(0);
+
     // A text file named .jpg gets past the picker's type (the browser trusts the name) and is
     // refused by a look at its bytes before the editor opens (the server looks again: files tests).
     await upload.locator('input[type="file"]').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture at all') });
@@ -179,7 +184,17 @@ test.describe('vehicle picture on a tablet', () => {
     });
     await upload.locator('input[type="file"]').setInputFiles({ name: 'side.png', mimeType: 'image/png', buffer: photo });
     const editor = page.getByRole('dialog', { name: 'Annotate the picture' });
-    await expect(editor.getByTestId('image-editor-status')).toHaveText('Annotations: 0. Rotation: 0 degrees.');
+    const status = editor.getByTestId('image-editor-status');
+    await expect(status).toHaveText('Annotations: 0. Rotation: 0 degrees.');
+    // Drawing with the keyboard: Tab to the canvas, Enter, arrows, Enter.
+    await editor.getByRole('button', { name: 'Rotate right' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(editor.getByRole('img', { name: /^Picture side\.png\./ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(status).toHaveText('Annotations: 1. Rotation: 0 degrees.');
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await expect(editor).toBeHidden();
     await expect(upload.getByText('Picture saved')).toHaveCount(0);

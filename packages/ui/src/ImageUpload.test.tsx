@@ -94,6 +94,15 @@ describe('ImageUpload', () => {
       expect(calls).toHaveLength(0);
     });
 
+    it('hands a video to the editor, which refuses it as the picture and closes', async () => {
+      const { calls, upload } = controlledUpload();
+      renderWithUi(<ImageUpload label="Vehicle picture" upload={upload} annotate />);
+      fireEvent.drop(screen.getByTestId('image-upload'), { dataTransfer: { files: [new File([new Uint8Array(20)], 'walkaround.mp4', { type: 'video/mp4' })] } });
+      expect((await screen.findByRole('alert')).textContent).toContain('Were sorry videos are not allowed as primary pictures');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls).toHaveLength(0);
+    });
+
     it('uploads what the editor made, named as the original with .jpg, and hands over the original', async () => {
       // jsdom cannot decode or encode pictures: a bitmap of a known size, a recording canvas and
       // a JPEG encoder stand in (the real ones run in e2e/specs/staff-vehicle-picture.spec.ts).

@@ -6,6 +6,7 @@ import {
   IMAGE_UPLOAD_ACCEPT,
   MAX_IMAGE_UPLOAD_BYTES,
   isAllowedImage,
+  mediaKindOf,
   sniffImageType,
   type FileLink,
 } from '@servicebay/domain';
@@ -80,6 +81,11 @@ export function ImageUpload({ label, value, upload, maxBytes = MAX_IMAGE_UPLOAD_
     resetFileButton.current?.();
     if (!file || state.phase === 'uploading') return;
     if (!annotate) return start(file);
+    // A video goes to the editor, which says that it cannot be the picture (spec §2) and closes.
+    if (mediaKindOf(file) === 'video') {
+      setState({ phase: 'idle' });
+      return setEditing(file);
+    }
     if (!isAcceptedImage(file)) return setState({ phase: 'failed', code: 'UNSUPPORTED_MEDIA_TYPE' });
     if (file.size > maxBytes) return setState({ phase: 'failed', code: 'PAYLOAD_TOO_LARGE' });
     // The editor has to decode it: a file that is not a PNG or JPEG by its bytes stops here.
@@ -186,7 +192,6 @@ export function ImageUpload({ label, value, upload, maxBytes = MAX_IMAGE_UPLOAD_
         <ImageEditor
           file={editing}
           onClose={() => setEditing(null)}
-          onRejected={(code) => setState({ phase: 'failed', code })}
           onDone={(result) => {
             setEditing(null);
             onEdited?.(result);
