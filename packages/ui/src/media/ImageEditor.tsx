@@ -107,6 +107,7 @@ export function ImageEditor({ file, onDone, onClose, onRejected, decodeImage = d
     const refuse = (code: ImageEditorRejection) => {
       alerts.show({ type: 'danger', message: t(`media:rules.${code}`) });
       onRejected?.(code);
+      setSource(null); // closed even if the caller keeps its file
       onClose();
     };
     const check = checkPrimaryPicture(source);

@@ -72,7 +72,7 @@ export function ImageGallery({ pictures, opened, onClose, initialIndex = 0, form
       data-testid="image-gallery"
     >
       {current ? (
-        <Stack gap="sm" aria-roledescription="carousel">
+        <Stack gap="sm">
           <Group wrap="nowrap" gap="xs" align="center">
             <ActionIcon size={48} variant="default" radius="xl" aria-label={t('media:gallery.previous')} disabled={count < 2} onClick={() => setIndex((i) => stepIndex(i, -1, count))}>
               <ChevronLeftIcon size={24} />
