@@ -53,3 +53,4 @@ export * from './orders/states.js';
 export * from './routes/inspection-orders.js';
 export * from './orders/assignment.js';
 export * from './orders/finishing.js';
+export * from './media/index.js';
