@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { and, count, countDistinct, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { customers, inspectionOrderTimeEntries, inspectionOrders, stores, users, vehicles } from '../../platform/db/schema.js';
@@ -39,28 +41,40 @@ const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /**
  * One word of the search box matches an order by its number, its customer (names, business,
- * e-mail, phones: the customers' search_text and its (store_id, search_text) trigram index) or
- * its vehicle (plate, VIN, fleet number, year, make, model). Every word must match.
+ * e-mail, phones: the customers' search_text, found through the store-scoped trigram keys of the
+ * household search, docs/customers.md) or its vehicle (plate, VIN, fleet number, year, make,
+ * model: the store's vehicles, read from the same keys' store entry). Every word must match.
  */
 function searchCondition(storeId: string, search: string): SQL | undefined {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
   if (!words.length) return undefined;
+  const customerKeys = sql`servicebay_search_keys(${customers.storeId}, ${customers.searchText})`;
+  const vehicleKeys = sql`servicebay_search_keys(${vehicles.storeId}, ${vehicles.searchText})`;
   return and(
     ...words.map((word) => {
       const like = containing(word);
       return sql`(lower(${inspectionOrders.orderNumber}) like ${like}
-        or ${inspectionOrders.customerId} in (select ${customers.id} from ${customers} where ${customers.storeId} = ${storeId} and ${customers.searchText} like ${like})
-        or ${inspectionOrders.vehicleId} in (select ${vehicles.id} from ${vehicles} where ${vehicles.storeId} = ${storeId} and (${vehicles.searchText} like ${like}
+        or ${inspectionOrders.customerId} in (select ${customers.id} from ${customers} where ${customers.storeId} = ${storeId}
+          and ${customerKeys} @> servicebay_like_keys(${storeId}::uuid, ${word}) and ${customers.searchText} like ${like})
+        or ${inspectionOrders.vehicleId} in (select ${vehicles.id} from ${vehicles} where ${vehicles.storeId} = ${storeId}
+          and ${vehicleKeys} @> array[servicebay_store_key(${storeId}::uuid)] and (${vehicles.searchText} like ${like}
           or lower(concat_ws(' ', ${vehicles.year}::text, ${vehicles.make}, ${vehicles.model})) like ${like})))`;
     }),
   );
 }
 
+/**
+ * A boolean filter written as a literal, not a parameter: the statement text then names it, so
+ * the plan PostgreSQL keeps for a prepared statement (below) can use the partial indexes on
+ * `closed = false` (a parameter's plan cannot prove their predicate).
+ */
+const isBool = (column: PgColumn, value: boolean) => sql`${column} = ${sql.raw(value ? 'true' : 'false')}`;
+
 function whereOf(storeId: string, f: OrderFilter): SQL {
   const conditions: Array<SQL | undefined> = [eq(inspectionOrders.storeId, storeId)];
-  if (f.closed !== undefined) conditions.push(eq(inspectionOrders.closed, f.closed));
-  if (f.vehicleInShop !== undefined) conditions.push(eq(inspectionOrders.vehicleInShop, f.vehicleInShop));
-  if (f.waiting !== undefined) conditions.push(eq(inspectionOrders.waiting, f.waiting));
+  if (f.closed !== undefined) conditions.push(isBool(inspectionOrders.closed, f.closed));
+  if (f.vehicleInShop !== undefined) conditions.push(isBool(inspectionOrders.vehicleInShop, f.vehicleInShop));
+  if (f.waiting !== undefined) conditions.push(isBool(inspectionOrders.waiting, f.waiting));
   for (const [step, states] of Object.entries(f.states ?? {}) as Array<[OrderStep, readonly PartsState[]]>) {
     if (states.length) conditions.push(inArray(STEP_COLUMNS[step], [...states]));
   }
@@ -110,7 +124,21 @@ const embeddedColumns = {
   technician: { id: technician.id, firstName: technician.firstName, lastName: technician.lastName },
 };
 
+/**
+ * A named statement for a query: the same text gets the same name (a digest of it), so each pool
+ * connection parses it once and PostgreSQL may keep its plan; a list with other filters is
+ * another text, another name. node-postgres prepares it by name; PGlite runs it as usual.
+ */
+function prepared<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
+  const name = `sb_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
+  return query.prepare(name).execute();
+}
+
 export function createInspectionOrdersRepository(db: Db) {
+  const countOrders = async (storeId: string, filter: OrderFilter) => {
+    const [row] = await prepared(db.select({ n: count() }).from(inspectionOrders).where(whereOf(storeId, filter)));
+    return row?.n ?? 0;
+  };
   /** Orders with what a list row shows of their customer, vehicle, advisor and technician. */
   const withEmbedded = () =>
     db
@@ -155,22 +183,34 @@ export function createInspectionOrdersRepository(db: Db) {
       return rows[0]?.storeId ?? null;
     },
 
+    /**
+     * A page of orders and how many match, in one prepared statement: the total is a scalar
+     * subquery of the same filter (computed once, an index-only count), so the page's join runs
+     * for its own rows only. A page past the end has no row to carry the total: counted apart.
+     */
     async list(storeId: string, filter: OrderFilter, sort: { sorting: OrderListSorting; waitingFirst: boolean }, page: number, size: number) {
       const where = whereOf(storeId, filter);
-      const [rows, [total]] = await Promise.all([
-        withEmbedded()
+      const rows = await prepared(
+        db
+          .select({
+            order: inspectionOrders,
+            ...embeddedColumns,
+            total: sql<number>`(select count(*) from ${inspectionOrders} where ${where})`.mapWith(Number),
+          })
+          .from(inspectionOrders)
+          .leftJoin(customers, eq(customers.id, inspectionOrders.customerId))
+          .leftJoin(vehicles, eq(vehicles.id, inspectionOrders.vehicleId))
+          .leftJoin(advisor, eq(advisor.id, inspectionOrders.serviceAdvisorId))
+          .leftJoin(technician, eq(technician.id, inspectionOrders.technicianId))
           .where(where)
           .orderBy(...orderByOf(sort.sorting, sort.waitingFirst))
           .limit(size)
           .offset(page * size),
-        db.select({ n: count() }).from(inspectionOrders).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      );
+      const total = rows.length ? rows[0]!.total : page > 0 ? await countOrders(storeId, filter) : 0;
+      return { rows: rows.map((r) => ({ order: r.order, customer: r.customer, vehicle: r.vehicle, advisor: r.advisor, technician: r.technician })), total };
     },
-    async count(storeId: string, filter: OrderFilter) {
-      const [row] = await db.select({ n: count() }).from(inspectionOrders).where(whereOf(storeId, filter));
-      return row?.n ?? 0;
-    },
+    count: countOrders,
     /** Distinct vehicles of the store's open orders in the shop. */
     async vehiclesInShop(storeId: string) {
       const [row] = await db
