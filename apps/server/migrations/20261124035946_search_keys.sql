@@ -17,12 +17,15 @@ BEGIN
       LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
       AS $b$ SELECT left(md5(store::text), 12) $b$
   $f$, own);
-  -- A row's keys: store key ':' trigram, for each trigram of its search_text, and the store key.
+  -- A row's keys: store key ':' trigram, for each trigram of its search_text, then the store key.
+  -- One expression without a subquery, so that PostgreSQL inlines it (an SQL function it cannot
+  -- inline costs an executor start per row). Trigrams hold letters, digits and spaces, never '|'.
   EXECUTE format($f$
     CREATE FUNCTION %1$s.servicebay_search_keys(store uuid, body text) RETURNS text[]
       LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-      AS $b$ SELECT array(SELECT k || ':' || t FROM unnest(%2$s.show_trgm(body)) t) || k
-               FROM (SELECT %1$s.servicebay_store_key(store) AS k) s $b$
+      AS $b$ SELECT array_remove(string_to_array(%1$s.servicebay_store_key(store) || ':'
+                       || array_to_string(%2$s.show_trgm(body), '|' || %1$s.servicebay_store_key(store) || ':'), '|'),
+                     %1$s.servicebay_store_key(store) || ':') || %1$s.servicebay_store_key(store) $b$
   $f$, own, trgm);
   -- The keys every row containing `fragment` has (`@>`): the fragment's trigrams that involve no
   -- word padding (a fragment's ends may lie inside a word) and are not hashed (non-ASCII

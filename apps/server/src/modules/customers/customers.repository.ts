@@ -56,20 +56,25 @@ type Searchable = typeof customers | typeof vehicles;
 
 /**
  * Rows of the store whose search_text matches a search box term: contains one of its forms, or
- * is word-similar to it. Each branch is led by a condition on the row's store-scoped trigram keys
- * (the GIN indexes `customers_search_keys_idx` / `vehicles_search_keys_idx` over
- * `servicebay_search_keys(store_id, search_text)`, migration search_keys): `@>` the keys any row
- * containing the form has, `&&` the keys any similar row shares. The index reads only the
- * store's posting lists; the `like` and `word_similarity` after them decide.
+ * is word-similar to it. The first condition is on the row's store-scoped trigram keys (the GIN
+ * indexes `customers_search_keys_idx` / `vehicles_search_keys_idx` over
+ * `servicebay_search_keys(store_id, search_text)`, migration search_keys): `@>` the keys every
+ * row containing a form has, `&&` keys of which every similar row has one. It reads only the
+ * store's posting lists and lets through a superset of the matches; the second condition, the
+ * real test, then runs on those candidates only (the keys are not computed again for them).
  */
 export function searchMatches(table: Searchable, storeId: string, p: ReturnType<typeof searchPatterns>): SQL {
   const keys = sql`servicebay_search_keys(${table.storeId}, ${table.searchText})`;
-  const likes = p.forms.map(
-    (form, i) => sql`(${keys} @> servicebay_like_keys(${storeId}::uuid, ${form}) and ${table.searchText} like ${p.likes[i]})`,
-  );
-  const similar = sql`(${keys} && servicebay_similar_keys(${storeId}::uuid, ${p.term}, ${WORD_SIMILARITY_THRESHOLD}::float8)
-    and word_similarity(${p.term}, ${table.searchText}) >= ${WORD_SIMILARITY_THRESHOLD}::float8)`;
-  return sql`${table.storeId} = ${storeId} and ${table.householdId} is not null and (${sql.join([...likes, similar], sql` or `)})`;
+  const candidates = [
+    ...p.forms.map((form) => sql`${keys} @> servicebay_like_keys(${storeId}::uuid, ${form})`),
+    sql`${keys} && servicebay_similar_keys(${storeId}::uuid, ${p.term}, ${WORD_SIMILARITY_THRESHOLD}::float8)`,
+  ];
+  const tests = [
+    ...p.likes.map((like) => sql`${table.searchText} like ${like}`),
+    sql`word_similarity(${p.term}, ${table.searchText}) >= ${WORD_SIMILARITY_THRESHOLD}::float8`,
+  ];
+  return sql`${table.storeId} = ${storeId} and ${table.householdId} is not null
+    and (${sql.join(candidates, sql` or `)}) and (${sql.join(tests, sql` or `)})`;
 }
 /** How well a matching row matches: 1 for containing a form, plus its word similarity. */
 function score(table: Searchable, p: ReturnType<typeof searchPatterns>) {
