@@ -27,12 +27,16 @@ BEGIN
                        || array_to_string(%2$s.show_trgm(body), '|' || %1$s.servicebay_store_key(store) || ':'), '|'),
                      %1$s.servicebay_store_key(store) || ':') || %1$s.servicebay_store_key(store) $b$
   $f$, own, trgm);
+  -- The two query-side functions below are marked PARALLEL UNSAFE, which they are not, so that a
+  -- search is never planned with parallel workers: it reads a few hundred of one store's rows, and
+  -- starting workers (several ms) cost more than it saves; the planner's estimates for `&&` on a
+  -- large table suggested otherwise.
   -- The keys every row containing `fragment` has (`@>`): the fragment's trigrams that involve no
   -- word padding (a fragment's ends may lie inside a word) and are not hashed (non-ASCII
   -- trigrams, shown as 0x...: they may hide padding); the store key alone when none is left.
   EXECUTE format($f$
     CREATE FUNCTION %1$s.servicebay_like_keys(store uuid, fragment text) RETURNS text[]
-      LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+      LANGUAGE sql IMMUTABLE STRICT PARALLEL UNSAFE
       AS $b$ SELECT coalesce(nullif(array(SELECT k || ':' || t FROM unnest(%2$s.show_trgm(fragment)) t
                                             WHERE t !~ ' ' AND t !~ '^0x'), '{}'), ARRAY[k])
                FROM (SELECT %1$s.servicebay_store_key(store) AS k) s $b$
@@ -43,7 +47,7 @@ BEGIN
   -- then its start). The candidates are then checked with word_similarity itself.
   EXECUTE format($f$
     CREATE FUNCTION %1$s.servicebay_similar_keys(store uuid, term text, threshold float8) RETURNS text[]
-      LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+      LANGUAGE sql IMMUTABLE STRICT PARALLEL UNSAFE
       AS $b$ SELECT array(SELECT k || ':' || t FROM unnest(trgm) t
                            ORDER BY CASE WHEN t LIKE '  %%' THEN 0 WHEN t LIKE ' %%' THEN 1 WHEN t LIKE '%% ' THEN 2 ELSE 3 END DESC, t
                            LIMIT greatest(cardinality(trgm) - greatest(floor(cardinality(trgm) * threshold)::int, 1) + 1, 0))
