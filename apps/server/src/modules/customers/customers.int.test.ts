@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { stores } from '../../platform/db/schema.js';
+import { createCustomersRepository, searchPatterns } from './customers.repository.js';
 
 let t: TestApp;
 let store: Awaited<ReturnType<TestApp['make']['store']>>;
@@ -224,5 +225,77 @@ describe('household search', () => {
       expect(res.json().total).toBe(0);
     }
     expect(await countRows('customers')).toBeGreaterThan(0);
+  });
+});
+
+describe('household search keys', () => {
+  // The search reads candidates through store-scoped trigram keys (servicebay_search_keys and its
+  // GIN index), then checks `like` and word similarity. The keys must never lose a row: for each
+  // term, the search counts exactly what a scan of the store's rows with the same checks finds.
+  let s: Awaited<ReturnType<TestApp['make']['store']>>;
+
+  beforeAll(async () => {
+    s = await t.make.store();
+    const people: Array<[string, string, string]> = [
+      ['Hélène', 'Côté', '5145550101'],
+      ['Seán', "O'Brien", '4385550202'],
+      ['Jean-François', 'St-Pierre', '8195550303'],
+      ['Zoë', 'Dubois-Lefèvre', '6135550404'],
+      ['Marc', 'Tremblay', '5145551234'],
+      ['Ann', 'Li', '4505550505'],
+    ];
+    for (const [firstName, lastName, mobilePhone] of people) {
+      const c = await t.make.customer(s, { firstName, lastName, mobilePhone, email: `${firstName.toLowerCase()}@example.com` });
+      await t.make.vehicle(s, { householdId: c.householdId, licensePlate: `K${mobilePhone.slice(-3)} 7Q`, vin: `1HGCM82633A00${mobilePhone.slice(-4)}` });
+    }
+    await t.make.customer(s, { business: 'Garage Côté & Fils' });
+    // Another store's rows share every key's trigrams, never its store key.
+    await t.make.customer(other, { firstName: 'Hélène', lastName: 'Côté', mobilePhone: '5145550101' });
+  });
+
+  it('finds through the keys exactly what a scan of the store finds', async () => {
+    const db = t.platform.database.db;
+    const repo = createCustomersRepository(db);
+    const terms = [
+      'côté', 'cote', 'cotê', 'hélène', 'helene', "o'brien", 'obrien', "o'brian", 'st-pierre', 'st pierre', 'françois',
+      'dubois-lef', 'lefevre', 'trembl', 'trembley', 'tremblya', 'li', 'ann', 'an', '555-01', '514 555', '(514) 555-0101',
+      '0404', 'k101 7q', 'k1017q', '1hgcm8', 'a000101', '@example', 'zoë@ex', 'garage côté', 'fils', '&', 'zz', 'q7',
+    ];
+    for (const term of terms) {
+      const p = searchPatterns(term);
+      const scan = async (table: 'customers' | 'vehicles') => {
+        const likes = sql.join(p.likes.map((l) => sql`search_text like ${l}`), sql` or `);
+        const result = await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}
+          where store_id = ${s.id} and household_id is not null and (${likes} or word_similarity(${p.term}, search_text) >= 0.45::float8)`);
+        return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+      };
+      const found = await repo.countSearch(s.id, term);
+      expect({ term, customers: found.customerCount, vehicles: found.vehicleCount }).toEqual({
+        term,
+        customers: await scan('customers'),
+        vehicles: await scan('vehicles'),
+      });
+    }
+    // Accents, apostrophes and hyphens still find their people (not only empty answers agree).
+    expect((await repo.countSearch(s.id, 'côté')).customerCount).toBe(2);
+    expect((await repo.countSearch(s.id, "o'brien")).customerCount).toBe(1);
+    expect((await repo.countSearch(s.id, 'st-pierre')).customerCount).toBe(1);
+    expect((await repo.countSearch(s.id, 'k1017q')).vehicleCount).toBe(1);
+  });
+
+  it('ranks exact fragments first and returns the matching vehicles\' scores with the households', async () => {
+    const repo = createCustomersRepository(t.platform.database.db);
+    // Every plate of the store ends in '7q': the others are similar, the one containing it first.
+    const found = await repo.searchHouseholds(s.id, 'k101 7q');
+    expect(found.total).toBe(6);
+    const scores = [...found.vehicleScores.values()].sort((a, b) => b - a);
+    expect(scores).toHaveLength(6);
+    expect(scores[0]).toBeGreaterThanOrEqual(1);
+    expect(scores[1]).toBeLessThan(1);
+    const [first] = await repo.customersOf(s.id, found.householdIds.slice(0, 1));
+    expect(first!.lastName).toBe('Côté');
+    const typo = await repo.searchHouseholds(s.id, 'tremblya');
+    expect(typo.total).toBeGreaterThanOrEqual(1);
+    expect(typo.vehicleScores.size).toBe(0);
   });
 });

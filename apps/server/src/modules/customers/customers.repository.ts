@@ -29,13 +29,13 @@ const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
  * The patterns one search box term is matched with: as typed, compact (a plate typed with a space
  * or dash) and, when it looks like a phone fragment, its digits.
  */
-export function searchPatterns(term: string): { term: string; likes: string[] } {
+export function searchPatterns(term: string): { term: string; forms: string[]; likes: string[] } {
   const lower = term.trim().toLowerCase();
   const forms = new Set([lower]);
   const squeezed = compact(lower);
   if (squeezed.length >= 2) forms.add(squeezed);
   if (/^[\d\s().+-]+$/.test(lower) && digits(lower).length >= 2) forms.add(digits(lower));
-  return { term: lower, likes: [...forms].map(containing) };
+  return { term: lower, forms: [...forms], likes: [...forms].map(containing) };
 }
 
 /**
@@ -47,17 +47,39 @@ const insertedAt = sql`clock_timestamp()`;
 
 // Typo tolerance: pg_trgm's word similarity, with a threshold below its 0.6 default so one wrong
 // letter in a surname still matches ('trembley' finds 'tremblay'); exact fragments rank first.
-const WORD_SIMILARITY_THRESHOLD = '0.45';
+// Compared as float8, as pg_trgm's `<%` compares it with its setting (no set_config needed).
+const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** Households per answer at most, before the vehicle budget cuts in. */
 const MAX_HOUSEHOLDS = 25;
 
-function matches(column: SQL | typeof customers.searchText | typeof vehicles.searchText, p: ReturnType<typeof searchPatterns>) {
-  const likes = p.likes.map((l) => sql`${column} like ${l}`);
-  return sql`(${sql.join(likes, sql` or `)} or ${p.term} <% ${column})`;
+type Searchable = typeof customers | typeof vehicles;
+
+/**
+ * Rows of the store whose search_text matches a search box term: contains one of its forms, or
+ * is word-similar to it. The first condition is on the row's store-scoped trigram keys (the GIN
+ * indexes `customers_search_keys_idx` / `vehicles_search_keys_idx` over
+ * `servicebay_search_keys(store_id, search_text)`, migration search_keys): `@>` the keys every
+ * row containing a form has, `&&` keys of which every similar row has one. It reads only the
+ * store's posting lists and lets through a superset of the matches; the second condition, the
+ * real test, then runs on those candidates only (the keys are not computed again for them).
+ */
+export function searchMatches(table: Searchable, storeId: string, p: ReturnType<typeof searchPatterns>): SQL {
+  const keys = sql`servicebay_search_keys(${table.storeId}, ${table.searchText})`;
+  const candidates = [
+    ...p.forms.map((form) => sql`${keys} @> servicebay_like_keys(${storeId}::uuid, ${form})`),
+    sql`${keys} && servicebay_similar_keys(${storeId}::uuid, ${p.term}, ${WORD_SIMILARITY_THRESHOLD}::float8)`,
+  ];
+  const tests = [
+    ...p.likes.map((like) => sql`${table.searchText} like ${like}`),
+    sql`word_similarity(${p.term}, ${table.searchText}) >= ${WORD_SIMILARITY_THRESHOLD}::float8`,
+  ];
+  return sql`${table.storeId} = ${storeId} and ${table.householdId} is not null
+    and (${sql.join(candidates, sql` or `)}) and (${sql.join(tests, sql` or `)})`;
 }
-function score(column: typeof customers.searchText | typeof vehicles.searchText, p: ReturnType<typeof searchPatterns>) {
-  const likes = p.likes.map((l) => sql`${column} like ${l}`);
-  return sql`(case when ${sql.join(likes, sql` or `)} then 1 else 0 end + word_similarity(${p.term}, ${column}))`;
+/** How well a matching row matches: 1 for containing a form, plus its word similarity. */
+function score(table: Searchable, p: ReturnType<typeof searchPatterns>) {
+  const likes = p.likes.map((l) => sql`${table.searchText} like ${l}`);
+  return sql`((case when ${sql.join(likes, sql` or `)} then 1 else 0 end + word_similarity(${p.term}, ${table.searchText}))::float8)`;
 }
 
 export function createCustomersRepository(db: Db) {
@@ -207,65 +229,51 @@ export function createCustomersRepository(db: Db) {
     },
 
     /**
-     * The household search: households whose customers or vehicles match, best first. Both
-     * branches filter on the store first, so the (store_id, search_text) GIN indexes keep a
-     * store's search independent of the other stores' rows.
+     * The household search, in one statement: households whose customers or vehicles match,
+     * best first, with the scores of their matching vehicles (to list those first). Both
+     * branches read only the store's rows of the store-scoped trigram keys (searchMatches), so a
+     * store's search costs the same however many stores the database holds.
      */
     async searchHouseholds(storeId: string, rawTerm: string, limit = MAX_HOUSEHOLDS) {
       const p = searchPatterns(rawTerm);
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
-        const result = await tx.execute(sql`
-          with hits as (
-            select ${customers.householdId} as household_id, ${score(customers.searchText, p)} as score
-              from ${customers}
-             where ${customers.storeId} = ${storeId} and ${customers.householdId} is not null
-               and ${matches(customers.searchText, p)}
-            union all
-            select ${vehicles.householdId}, ${score(vehicles.searchText, p)}
-              from ${vehicles}
-             where ${vehicles.storeId} = ${storeId} and ${vehicles.householdId} is not null
-               and ${matches(vehicles.searchText, p)}
-          )
-          select household_id::text as household_id, max(score) as score, count(*) over () as total
-            from hits group by household_id
-           order by max(score) desc, household_id
-           limit ${limit}`);
-        const rows = (result as unknown as { rows: Array<{ household_id: string; score: number; total: string | number }> }).rows;
-        return { householdIds: rows.map((r) => r.household_id), total: Number(rows[0]?.total ?? 0) };
-      });
+      const result = await db.execute(sql`
+        with hits as (
+          select ${customers.householdId} as household_id, null::text as vehicle_id, ${score(customers, p)} as score
+            from ${customers}
+           where ${searchMatches(customers, storeId, p)}
+          union all
+          select ${vehicles.householdId}, ${vehicles.id}::text, ${score(vehicles, p)}
+            from ${vehicles}
+           where ${searchMatches(vehicles, storeId, p)}
+        )
+        select household_id::text as household_id, count(*) over () as total,
+               array_agg(vehicle_id) filter (where vehicle_id is not null) as vehicle_ids,
+               array_agg(score) filter (where vehicle_id is not null) as vehicle_scores
+          from hits group by household_id
+         order by max(score) desc, household_id
+         limit ${limit}`);
+      const rows = (
+        result as unknown as {
+          rows: Array<{ household_id: string; total: string | number; vehicle_ids: string[] | null; vehicle_scores: Array<number | string> | null }>;
+        }
+      ).rows;
+      const vehicleScores = new Map<string, number>();
+      for (const r of rows) (r.vehicle_ids ?? []).forEach((id, i) => vehicleScores.set(id, Number(r.vehicle_scores?.[i] ?? 0)));
+      return { householdIds: rows.map((r) => r.household_id), total: Number(rows[0]?.total ?? 0), vehicleScores };
     },
     /** How many households, customers and vehicles match. */
     async countSearch(storeId: string, rawTerm: string) {
       const p = searchPatterns(rawTerm);
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
-        const result = await tx.execute(sql`
-          with c as (
-            select ${customers.householdId} as household_id from ${customers}
-             where ${customers.storeId} = ${storeId} and ${customers.householdId} is not null and ${matches(customers.searchText, p)}
-          ), v as (
-            select ${vehicles.householdId} as household_id from ${vehicles}
-             where ${vehicles.storeId} = ${storeId} and ${vehicles.householdId} is not null and ${matches(vehicles.searchText, p)}
-          )
-          select (select count(*) from c) as customers, (select count(*) from v) as vehicles,
-                 (select count(distinct household_id) from (select household_id from c union all select household_id from v) h) as households`);
-        const row = (result as unknown as { rows: Array<{ customers: string; vehicles: string; households: string }> }).rows[0];
-        return { total: Number(row?.households ?? 0), customerCount: Number(row?.customers ?? 0), vehicleCount: Number(row?.vehicles ?? 0) };
-      });
-    },
-    /** How well each matching vehicle of these households matches, to list the best first. */
-    async vehicleScores(storeId: string, householdIds: string[], rawTerm: string) {
-      if (!householdIds.length) return new Map<string, number>();
-      const p = searchPatterns(rawTerm);
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
-        const rows = await tx
-          .select({ id: vehicles.id, score: sql<number>`${score(vehicles.searchText, p)}` })
-          .from(vehicles)
-          .where(and(eq(vehicles.storeId, storeId), inArray(vehicles.householdId, householdIds), matches(vehicles.searchText, p)));
-        return new Map(rows.map((r) => [r.id, Number(r.score)]));
-      });
+      const result = await db.execute(sql`
+        with c as (
+          select ${customers.householdId} as household_id from ${customers} where ${searchMatches(customers, storeId, p)}
+        ), v as (
+          select ${vehicles.householdId} as household_id from ${vehicles} where ${searchMatches(vehicles, storeId, p)}
+        )
+        select (select count(*) from c) as customers, (select count(*) from v) as vehicles,
+               (select count(distinct household_id) from (select household_id from c union all select household_id from v) h) as households`);
+      const row = (result as unknown as { rows: Array<{ customers: string; vehicles: string; households: string }> }).rows[0];
+      return { total: Number(row?.households ?? 0), customerCount: Number(row?.customers ?? 0), vehicleCount: Number(row?.vehicles ?? 0) };
     },
   };
 }

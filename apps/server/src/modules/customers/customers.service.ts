@@ -226,12 +226,8 @@ export function createCustomersService(
      * to 50); matching vehicles come first in their household so a searched plate is never cut.
      */
     async searchHouseholds(storeId: string, term: string, maxVehicles: number): Promise<HouseholdSearchResult> {
-      const { householdIds, total } = await repo.searchHouseholds(storeId, term);
-      const [customers, vehicles, matched] = await Promise.all([
-        repo.customersOf(storeId, householdIds),
-        repo.vehiclesOf(storeId, householdIds),
-        repo.vehicleScores(storeId, householdIds, term),
-      ]);
+      const { householdIds, total, vehicleScores: matched } = await repo.searchHouseholds(storeId, term);
+      const [customers, vehicles] = await Promise.all([repo.customersOf(storeId, householdIds), repo.vehiclesOf(storeId, householdIds)]);
       let budget = Math.min(maxVehicles, LIMITS.maxVehiclesInHouseholdSearch);
       const found = householdIds.map((id) => {
         const own = vehicles

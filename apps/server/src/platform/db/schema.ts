@@ -305,8 +305,10 @@ export const customers = pgTable(
     // Portal registration finds the customer by e-mail across every store (docs/portal-users.md).
     index('customers_email_idx').on(sql`lower(${t.email})`),
     index('customers_household_idx').on(t.householdId),
-    // btree_gin lets the store id lead a trigram index: a store's search reads only its own rows.
-    index('customers_store_search_idx').using('gin', t.storeId, t.searchText.op('gin_trgm_ops')),
+    // The household search's keys: each trigram of search_text prefixed with the store's key
+    // (servicebay_search_keys, made by the search_keys migration), so a key's posting list holds
+    // one store's rows and a store's search costs the same however many stores the table holds.
+    index('customers_search_keys_idx').using('gin', sql`servicebay_search_keys(${t.storeId}, ${t.searchText})`),
   ],
 );
 
@@ -340,7 +342,7 @@ export const vehicles = pgTable(
   },
   (t) => [
     index('vehicles_household_idx').on(t.householdId, t.year, t.id),
-    index('vehicles_store_search_idx').using('gin', t.storeId, t.searchText.op('gin_trgm_ops')),
+    index('vehicles_search_keys_idx').using('gin', sql`servicebay_search_keys(${t.storeId}, ${t.searchText})`),
   ],
 );
 
