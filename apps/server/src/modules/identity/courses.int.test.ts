@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { outboxEvents, users } from '../../platform/db/schema.js';
@@ -26,7 +26,10 @@ const trainee = async () => {
 const flagOf = async (userId: string) =>
   (await t.platform.database.db.query.users.findFirst({ where: (u, { eq: is }) => is(u.id, userId) }))!.mandatoryTrainingComplete;
 const eventsFor = async (userId: string) =>
-  (await t.platform.database.db.select().from(outboxEvents)).filter((e) => e.topic === `user/${userId}/courseCompleted`);
+  // In the order written: without an order by, PostgreSQL may return rows the relay updated in any order.
+  (await t.platform.database.db.select().from(outboxEvents).orderBy(asc(outboxEvents.id))).filter(
+    (e) => e.topic === `user/${userId}/courseCompleted`,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
