@@ -7,7 +7,7 @@ import type { TokenService } from '../src/platform/auth/tokens.js';
 import { createCustomersRepository, type NewCustomer, type NewVehicle } from '../src/modules/customers/customers.repository.js';
 import { createCoursesRepository, type NewCourse } from '../src/modules/identity/courses.repository.js';
 import { createInspectionOrdersRepository, type NewOrder } from '../src/modules/inspection-orders/inspection-orders.repository.js';
-import { orderNumberSortKey } from '@servicebay/domain';
+import { orderNumberSortKey, type InspectionDefinition } from '@servicebay/domain';
 import { createInspectionsRepository, type NewResult } from '../src/modules/inspections/inspections.repository.js';
 import { MULTI_POINT_INSPECTION_ID, PRODUCT_TEMPLATES } from '../src/modules/inspections/templates.js';
 
@@ -75,13 +75,13 @@ export function factories(db: Db) {
       });
     },
     /** An inspection type of the store's own (a copy of the multi-point template unless given). */
-    async inspectionType(store: { id: string }, fields: { name?: string; state?: string } = {}) {
+    async inspectionType(store: { id: string }, fields: { name?: string; state?: string; definition?: InspectionDefinition } = {}) {
       const template = PRODUCT_TEMPLATES.find((t) => t.id === MULTI_POINT_INSPECTION_ID)!;
       return createInspectionsRepository(db).insertType({
         storeId: store.id,
         name: fields.name ?? `Store inspection ${randomUUID().slice(0, 6)}`,
         state: fields.state ?? 'active',
-        definition: template.definition,
+        definition: fields.definition ?? template.definition,
       });
     },
     /** A result of an order of the store (a new order of the multi-point template unless given). */
