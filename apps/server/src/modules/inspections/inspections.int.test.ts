@@ -3,7 +3,16 @@ import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, like } from 'drizzle-orm';
-import type { InspectionOrder, InspectionResult, InspectionType } from '@servicebay/domain';
+import {
+  AUTOMATIC_SELECTION_FAILURES,
+  DEFICIENCY_REASON_CODES,
+  FINISH_REASONS,
+  PRIMARY_PICTURE_VIDEO_MESSAGE,
+  type InspectionOrder,
+  type InspectionResult,
+  type InspectionType,
+} from '@servicebay/domain';
+import { en, fr } from '@servicebay/locales';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
@@ -542,4 +551,18 @@ describe('videos', () => {
       .where(and(eq(inspectionResultMedia.resultId, r._id), eq(inspectionResultMedia.kind, 'video')));
     expect(media).toEqual([]);
   }, 60_000);
+});
+
+describe('texts', () => {
+  it('every reason, code and failure message the server gives has its en and fr text', () => {
+    for (const catalog of [en, fr]) {
+      for (const reason of FINISH_REASONS) expect(catalog.inspections.finish[reason]).toMatch(/\S/);
+      for (const code of [...DEFICIENCY_REASON_CODES.warning, ...DEFICIENCY_REASON_CODES.critical]) {
+        expect(catalog.inspections.deficiency[code as keyof typeof catalog.inspections.deficiency]).toMatch(/\S/);
+      }
+    }
+    expect(en.inspections.automaticSelection.selectFailed).toBe(AUTOMATIC_SELECTION_FAILURES.select);
+    expect(en.inspections.automaticSelection.updateFailed).toBe(AUTOMATIC_SELECTION_FAILURES.update);
+    expect(en.inspections.media.primaryPictureVideo).toBe(PRIMARY_PICTURE_VIDEO_MESSAGE);
+  });
 });
