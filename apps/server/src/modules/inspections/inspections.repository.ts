@@ -13,7 +13,7 @@ import { readStoreSettings, type StoreSettings } from '@servicebay/domain';
 export type InspectionTypeRow = typeof inspectionTypes.$inferSelect;
 export type SelectionRow = typeof automaticInspectionSelections.$inferSelect;
 export type ResultRow = typeof inspectionResults.$inferSelect;
-export type NewResult = Omit<typeof inspectionResults.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type NewResult = Omit<typeof inspectionResults.$inferInsert, 'id' | 'updatedAt'>;
 export type ResultChange = Partial<
   Omit<NewResult, 'storeId' | 'inspectionOrderId' | 'itemKey' | 'groupKey' | 'sectionKey'>
 >;

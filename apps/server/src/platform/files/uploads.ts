@@ -149,7 +149,7 @@ interface FilePart {
  * Reads the form: collects text fields, hands the single file part to `store` as it arrives,
  * then reads to the end. Whatever fails after the file was stored removes it again.
  */
-interface Stored {
+export interface Stored {
   file: StoredFile;
   variants: Record<string, StoredFile>;
 }
@@ -226,21 +226,35 @@ async function storeImage(
       createWriteStream(source, { flags: 'wx' }),
     );
     if (!sniffed) throw unsupported('PNG or JPEG files');
-    const name = storedName(part.fields, part.filename, 'jpg');
-    const stored: Partial<Stored> & { variants: Record<string, StoredFile> } = { variants: {} };
-    try {
-      stored.file = await files.put(normalizeImage(source, maxDimension), { contentType: 'image/jpeg', name });
-      for (const v of variants) {
-        stored.variants[v.name] = await files.put(normalizeImage(source, v.maxDimension, v.quality), { contentType: 'image/jpeg', name });
-      }
-      return stored as Stored;
-    } catch (error) {
-      if (stored.file) await deleteStored(files, stored as Stored);
-      else for (const f of Object.values(stored.variants)) await files.delete(f.key).catch(() => undefined);
-      throw imageError(error);
-    }
+    return await storePicture(files, source, storedName(part.fields, part.filename, 'jpg'), maxDimension, variants);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Stores a picture on disk as the upright JPEG of at most `maxDimension` px and each variant,
+ * one after the other, each streamed from the file. All or nothing: a failure deletes what was
+ * stored. Also used by the demo seeder for its generated pictures.
+ */
+export async function storePicture(
+  files: FileStore,
+  source: string,
+  name: string,
+  maxDimension: number = MAX_IMAGE_DIMENSION,
+  variants: readonly ImageVariant[] = [],
+): Promise<Stored> {
+  const stored: Partial<Stored> & { variants: Record<string, StoredFile> } = { variants: {} };
+  try {
+    stored.file = await files.put(normalizeImage(source, maxDimension), { contentType: 'image/jpeg', name });
+    for (const v of variants) {
+      stored.variants[v.name] = await files.put(normalizeImage(source, v.maxDimension, v.quality), { contentType: 'image/jpeg', name });
+    }
+    return stored as Stored;
+  } catch (error) {
+    if (stored.file) await deleteStored(files, stored as Stored);
+    else for (const f of Object.values(stored.variants)) await files.delete(f.key).catch(() => undefined);
+    throw imageError(error);
   }
 }
 
