@@ -76,7 +76,7 @@ describe('templates', () => {
     expect(templateProblems(def)).toEqual([]);
     expect(templateProblems({ ...def, groupOrder: ['brakes', 'vehicleDetails'] })).toContain('vehicleDetails must be the first group');
     expect(templateProblems({ ...def, groupOrder: ['vehicleDetails'] })).toContain('groupOrder must name every group once');
-    const dup = structuredClone(def);
+    const dup = JSON.parse(JSON.stringify(def)) as InspectionDefinition;
     dup.groups[0]!.sections[0]!.items.push({ ...wipers });
     expect(templateProblems(dup)).toContain('itemKey wipers is used twice');
   });

@@ -32,7 +32,7 @@ const ZMediaName = z
   .string()
   .min(1)
   .max(255)
-  .refine((v) => !/[\\/\u0000-\u001f]/.test(v) && v !== '.' && v !== '..', {
+  .refine((v) => !/[\\/]/.test(v) && ![...v].some((c) => c < ' ') && v !== '.' && v !== '..', {
     message: 'must be a file name',
   });
 

@@ -2,10 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { and, eq, inArray } from 'drizzle-orm';
 import { itemsOf, severityDefaults, ZInspectionDefinition, type InspectionItem, type ResultSeverity } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
-import { inspectionOrders, stores, users } from '../../platform/db/schema.js';
+import { createDemoRepository } from './demo.repository.js';
 import type { FileStore } from '../../platform/files/index.js';
 import { RESULT_PICTURE_VARIANTS } from '../../platform/files/images.js';
 import { storePicture } from '../../platform/files/uploads.js';
@@ -129,13 +128,11 @@ function valueFor(item: InspectionItem, plan: DemoInspection, given?: number): n
  * stored with their gallery, phone and original copies. Returns the number of results written.
  */
 export async function seedDemoInspections(db: Db, files: FileStore): Promise<number> {
-  const [store] = await db.select().from(stores).where(eq(stores.name, 'Downtown'));
+  const demo = createDemoRepository(db);
+  const store = await demo.storeByName('Downtown');
   if (!store) return 0;
-  const orders = await db
-    .select()
-    .from(inspectionOrders)
-    .where(and(eq(inspectionOrders.storeId, store.id), inArray(inspectionOrders.orderNumber, DEMO_INSPECTIONS.map((d) => d.number))));
-  const [tech] = await db.select().from(users).where(eq(users.username, 'tech'));
+  const orders = await demo.ordersByNumbers(store.id, DEMO_INSPECTIONS.map((d) => d.number));
+  const tech = await demo.userByUsername('tech');
   const repo = createInspectionsRepository(db);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'servicebay-demo-'));
   let written = 0;
@@ -144,7 +141,7 @@ export async function seedDemoInspections(db: Db, files: FileStore): Promise<num
     for (const plan of DEMO_INSPECTIONS) {
       const order = orders.find((o) => o.orderNumber === plan.number);
       if (!order) continue;
-      await db.update(inspectionOrders).set({ inspectionType: plan.typeId }).where(eq(inspectionOrders.id, order.id));
+      await demo.setOrderType(order.id, plan.typeId);
       const template = PRODUCT_TEMPLATES.find((p) => p.id === plan.typeId)!;
       const items = itemsOf(ZInspectionDefinition.parse(template.definition));
       const count = Math.ceil(items.length * plan.answered);

@@ -81,7 +81,7 @@ function mediaName(fields: Record<string, string>, filename: string): string {
   if (raw === '') throw errors.mandatory('name');
   if (/[\\/]/.test(raw) || raw === '.' || raw === '..' || raw.includes('..'))
     throw errors.invalid('name: must be a file name, not a path');
-  if (/[\u0000-\u001f\u007f"]/.test(raw))
+  if ([...raw].some((c) => c < ' ' || c === '\u007f' || c === '"'))
     throw errors.invalid('name: must not hold control characters or quotes');
   if (raw.length > 255) throw errors.invalid('name: too long');
   return raw;
