@@ -70,8 +70,22 @@ export interface InspectionsDeps {
 }
 
 /** A stored definition, checked again on the way out (a bad row is a 500, never a wrong answer). */
-const definitionOf = (row: InspectionTypeRow): InspectionDefinition =>
-  ZInspectionDefinition.parse(row.definition);
+/**
+ * Checked definitions by type id and version: a type is read on every result call, and checking
+ * a 150-item definition again each time costs more than the query. Bounded; rows never change in
+ * place without a new updated_at.
+ */
+const checkedDefinitions = new Map<string, InspectionDefinition>();
+const definitionOf = (row: InspectionTypeRow): InspectionDefinition => {
+  const key = `${row.id}:${row.updatedAt.getTime()}`;
+  let def = checkedDefinitions.get(key);
+  if (!def) {
+    def = ZInspectionDefinition.parse(row.definition);
+    if (checkedDefinitions.size >= 500) checkedDefinitions.clear();
+    checkedDefinitions.set(key, def);
+  }
+  return def;
+};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -25,10 +25,11 @@ export function normalizeImage(
   inputPath: string,
   maxDimension: number | null = MAX_IMAGE_DIMENSION,
   quality = IMAGE_JPEG_QUALITY,
+  mozjpeg = true,
 ): ReturnType<typeof sharp> {
   const image = sharp(inputPath, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true }).rotate();
   if (maxDimension !== null) image.resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true });
-  return image.flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality, mozjpeg: true });
+  return image.flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality, mozjpeg });
 }
 
 /**
@@ -39,6 +40,8 @@ export interface ImageVariant {
   name: string;
   maxDimension: number | null;
   quality: number;
+  /** mozjpeg's smaller files cost several seconds on a 12-megapixel picture: off for the full-size copy. */
+  mozjpeg?: boolean;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface ImageVariant {
  * as taken (full size, upright, metadata removed), the gallery's and the customer's phone's.
  */
 export const RESULT_PICTURE_VARIANTS: readonly ImageVariant[] = [
-  { name: 'original', maxDimension: null, quality: 90 },
+  { name: 'original', maxDimension: null, quality: 90, mozjpeg: false },
   { name: 'gallery', maxDimension: 1280, quality: 80 },
   { name: 'phone', maxDimension: 640, quality: 75 },
 ];

@@ -248,7 +248,7 @@ export async function storePicture(
   try {
     stored.file = await files.put(normalizeImage(source, maxDimension), { contentType: 'image/jpeg', name });
     for (const v of variants) {
-      stored.variants[v.name] = await files.put(normalizeImage(source, v.maxDimension, v.quality), { contentType: 'image/jpeg', name });
+      stored.variants[v.name] = await files.put(normalizeImage(source, v.maxDimension, v.quality, v.mozjpeg ?? true), { contentType: 'image/jpeg', name });
     }
     return stored as Stored;
   } catch (error) {
