@@ -441,10 +441,24 @@ test.describe('the dashboard on a tablet', () => {
     }
 
     // Sign-off of a fresh ticket, in the customer's language; finishing needs a signature first.
+    // Finishing needs every required item answered (docs/inspections.md "Finishing"): the quick
+    // photo inspection's, all okay, through the API.
+    const types = await api.get<{ _embedded: { inspectionType: Array<{ _id: string; name: string }> } }>(
+      `/v2/api/store/${api.claims.storeId}/inspectionType`,
+      { fields: '_id,name' },
+    );
+    const quick = types._embedded.inspectionType.find((x) => x.name === 'Quick photo inspection')!;
     const ticket = await api.post<Order>(orders(api), {
       ...(await aCustomersVehicle(api)),
       orderNumber: `8${String(Date.now()).slice(-8)}`,
+      inspectionType: quick._id,
     });
+    const type = await api.get<{ groups: Array<{ sections: Array<{ items: Array<{ itemKey: string; required: boolean }> }> }> }>(
+      `/v2/api/store/${api.claims.storeId}/inspection/${quick._id}`,
+    );
+    for (const item of type.groups.flatMap((g) => g.sections.flatMap((x) => x.items)).filter((i) => i.required)) {
+      await api.post(`${orders(api)}/${ticket._id}/result`, { itemKey: item.itemKey, result: 'okay' });
+    }
     await page.goto(
       `/app/store/${api.claims.storeId}/inspectionOrder/${ticket._id}/signoff?lang=fr&workerId=${api.claims.id}`,
     );
