@@ -2,6 +2,7 @@ import { argon2Probe } from './probes/argon2.js';
 import { customersExplainProbe } from './probes/customers-explain.js';
 import { ordersExplainProbe } from './probes/orders-explain.js';
 import { vinDecodeProbe } from './probes/vin.js';
+import { pictureVariantsProbe, videoMemoryProbe } from './probes/inspections.js';
 import { defineProbe, type Probe } from './scenario.js';
 
 /**
@@ -34,5 +35,17 @@ export const probes: readonly Probe[] = [
     group: 'orders',
     dataset: 'orders',
     run: ordersExplainProbe,
+  }),
+  defineProbe({
+    id: 'inspection-picture',
+    title: 'a 12-megapixel JPEG posted to an inspection result: turned, resized into its variants, stored',
+    group: 'inspections',
+    run: pictureVariantsProbe,
+  }),
+  defineProbe({
+    id: 'inspection-video-memory',
+    title: "a 50 MB video posted to an inspection result over a socket: the server's memory growth",
+    group: 'inspections',
+    run: videoMemoryProbe,
   }),
 ];

@@ -12,6 +12,7 @@ import { fanOut } from './targets/fanout.js';
 import { loginTarget } from './targets/login.js';
 import { dashboardCountTarget, dashboardListTarget, fanOutTarget } from './targets/orders.js';
 import { startServiceBay } from './targets/servicebay.js';
+import { resultSaveTarget, resultsLoadTarget } from './targets/inspections.js';
 import { storeScopedFixture } from './targets/store-fixture.js';
 
 /**
@@ -134,6 +135,22 @@ export const scenarios: readonly Scenario[] = [
     dataset: 'orders',
     start: fanOutTarget,
     drive: fanOut,
+  }),
+  defineScenario({
+    id: 'inspection-results-load-pg',
+    title: 'GET the 150 results of an inspection (grouped, with pictures and previous measurements)',
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    group: 'inspections',
+    start: (env) => resultsLoadTarget(env, 'postgres'),
+  }),
+  defineScenario({
+    id: 'inspection-result-save-pg',
+    title: 'PUT one result (a note) of a 150-result inspection: checked, order locked, effects',
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    group: 'inspections',
+    start: (env) => resultSaveTarget(env, 'postgres'),
   }),
   defineScenario({
     id: 'baseline-pglite',

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
 import { signIn, storedSession } from './support/staff.js';
+import { answerRequiredItems, quickInspectionId } from './support/orders.js';
 
 /**
  * Issue 5, items 4, 5 and 7: the dashboard's filters, sort, waiting first, my vehicles,
@@ -443,10 +444,15 @@ test.describe('the dashboard on a tablet', () => {
     }
 
     // Sign-off of a fresh ticket, in the customer's language; finishing needs a signature first.
+    // Finishing needs every required item answered (docs/inspections.md "Finishing"): the quick
+    // photo inspection's, all okay, through the API.
+    const quick = await quickInspectionId(api);
     const ticket = await api.post<Order>(orders(api), {
       ...(await aCustomersVehicle(api)),
       orderNumber: `8${String(Date.now()).slice(-8)}`,
+      inspectionType: quick,
     });
+    await answerRequiredItems(api, ticket._id, quick);
     await page.goto(
       `/app/store/${api.claims.storeId}/inspectionOrder/${ticket._id}/signoff?lang=fr&workerId=${api.claims.id}`,
     );
@@ -478,14 +484,20 @@ test.describe('the dashboard on a tablet', () => {
     expect(signature.status()).toBe(200);
     expect(signature.headers()['content-type']).toBe('image/jpeg');
 
-    // Without a pointer: the typed name, ticked, is the signature.
+    // Without a pointer: the typed name, ticked, is the signature. Unanswered required items
+    // refuse the finish with the server's reason, and nothing is signed.
     const second = await api.post<Order>(orders(api), {
       ...(await aCustomersVehicle(api)),
       orderNumber: `9${String(Date.now()).slice(-8)}`,
+      inspectionType: quick,
     });
     await page.goto(`/app/store/${api.claims.storeId}/inspectionOrder/${second._id}/signoff?lang=en`);
     await page.getByRole('textbox', { name: "Customer's name" }).fill('J. Doe for Jane');
     await page.getByRole('checkbox', { name: 'Sign with the typed name' }).check();
+    await page.getByRole('button', { name: 'Sign and finish' }).click();
+    await expect(page.getByText(/^The order cannot be finished: .+/)).toBeVisible();
+    expect(await api.get(`${orders(api)}/${second._id}`)).toMatchObject({ finished: false, signOff: null });
+    await answerRequiredItems(api, second._id, quick);
     await page.getByRole('button', { name: 'Sign and finish' }).click();
     await expect(page).toHaveURL(/\/app\/store\/dashboard/);
     expect(await api.get(`${orders(api)}/${second._id}`)).toMatchObject({

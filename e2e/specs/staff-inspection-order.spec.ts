@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
 import { signIn, storedSession } from './support/staff.js';
+import { answerRequiredItems, apiWithToken, quickInspectionId } from './support/orders.js';
 
 /**
  * Issue 5, items 2 and 6, on the inspection order page (docs/inspection-order-page.md): a
@@ -21,27 +22,8 @@ interface Order {
 }
 
 async function apiOf(page: Page, request: APIRequestContext) {
-  const token = (await storedSession(page))!.token;
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
-    id: string;
-    storeId: string;
-  };
-  const headers = { Authorization: `Bearer ${token}` };
-  const store = `/v2/api/store/${claims.storeId}`;
-  return {
-    claims,
-    store,
-    async get<T>(path: string, params?: Record<string, string>): Promise<T> {
-      const answer = await request.get(path, { headers, params });
-      expect(answer.status(), `GET ${path}`).toBe(200);
-      return (await answer.json()) as T;
-    },
-    async post<T>(path: string, data?: unknown): Promise<T> {
-      const answer = await request.post(path, { headers, data });
-      expect(answer.status(), `POST ${path}: ${await answer.text()}`).toBeLessThan(300);
-      return (await answer.json()) as T;
-    },
-  };
+  const api = apiWithToken(request, (await storedSession(page))!.token);
+  return { ...api, store: `/v2/api/store/${api.claims.storeId}` };
 }
 
 /** A fresh ticket on Jane's first car, written by the advisor, held by whoever is named. */
@@ -68,13 +50,17 @@ async function newTicket(
     const technician = await advisor.get<{ _id: string }>(`/v2/api/user/${technicianUsername}`);
     technicianId = technician._id;
   }
+  // The quick inspection with its required items answered, so the technician can finish it.
+  const quick = await quickInspectionId(advisor);
   const order = await advisor.post<Order>(`${advisor.store}/inspectionOrder`, {
     customerId,
     vehicleId: household.vehicles[0]!._id,
     serviceAdvisorId: advisor.claims.id,
     orderNumber: `T${String(Date.now()).slice(-8)}`,
+    inspectionType: quick,
     ...(technicianId ? { technicianId } : {}),
   });
+  await answerRequiredItems(advisor, order._id, quick);
   await page.context().clearCookies();
   await page.evaluate(() =>
     (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear(),

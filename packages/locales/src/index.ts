@@ -27,6 +27,8 @@ import enAdmin from './en/admin.json' with { type: 'json' };
 import frAdmin from './fr/admin.json' with { type: 'json' };
 import enOrders from './en/orders.json' with { type: 'json' };
 import frOrders from './fr/orders.json' with { type: 'json' };
+import enInspections from './en/inspections.json' with { type: 'json' };
+import frInspections from './fr/inspections.json' with { type: 'json' };
 import enMedia from './en/media.json' with { type: 'json' };
 import frMedia from './fr/media.json' with { type: 'json' };
 
@@ -52,6 +54,7 @@ export const en = {
   files: enFiles,
   admin: enAdmin,
   orders: enOrders,
+  inspections: enInspections,
   media: enMedia,
 };
 
@@ -72,6 +75,7 @@ export const fr: Catalog = {
   files: frFiles,
   admin: frAdmin,
   orders: frOrders,
+  inspections: frInspections,
   media: frMedia,
 };
 

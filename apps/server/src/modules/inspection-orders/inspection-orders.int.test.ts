@@ -178,7 +178,13 @@ describe('states and transitions', () => {
   });
 
   it('finishes, refuses to reopen what is not finished, reopens, closes; a closed order refuses changes', async () => {
-    const order = await newOrder();
+    // A type with nothing required, so the inspection's finish checks (docs/inspections.md) pass.
+    const name = { en: 'Walk-around', fr: 'Tour' };
+    const section = { key: 'arrival', name, items: [{ itemKey: 'note', name, required: false, multiple: false, findings: [], measurement: null }] };
+    const type = await t.make.inspectionType(store, {
+      definition: { groups: [{ key: 'vehicleDetails', name, shownByDefault: true, sections: [section] }], groupOrder: ['vehicleDetails'] },
+    });
+    const order = await newOrder({ inspectionType: type.id });
     expect((await send('GET', api(`/inspectionOrder/${order._id}/can-be-finished`))).json()).toEqual({ cannotBeFinishedReason: null });
     expect((await send('POST', api(`/inspectionOrder/${order._id}/reopen`))).json()).toMatchObject({ status: 409, code: 'ORDER_NOT_FINISHED' });
     const finished = await send('POST', api(`/inspectionOrder/${order._id}/finish`));
@@ -497,8 +503,18 @@ describe('sign-off', () => {
     });
   };
 
+  /** An order whose type requires nothing, so the inspection's finish checks pass. */
+  const finishableOrder = async () => {
+    const name = { en: 'Walk-around', fr: 'Tour' };
+    const section = { key: 'arrival', name, items: [{ itemKey: 'note', name, required: false, multiple: false, findings: [], measurement: null }] };
+    const type = await t.make.inspectionType(store, {
+      definition: { groups: [{ key: 'vehicleDetails', name, shownByDefault: true, sections: [section] }], groupOrder: ['vehicleDetails'] },
+    });
+    return newOrder({ inspectionType: type.id });
+  };
+
   it('keeps the signature and who signed, and finishes the inspection', async () => {
-    const order = await newOrder();
+    const order = await finishableOrder();
     const res = await signOff(order._id, { signerName: '  Jane Doe ', language: 'fr', workerId: tech.id });
     expect(res.statusCode, res.body).toBe(200);
     const signed: InspectionOrder = res.json();
@@ -526,9 +542,13 @@ describe('sign-off', () => {
     );
   });
 
-  it('refuses a missing name, a wrong language, a bad worker id, a text file and a closed order, storing nothing', async () => {
+  it('refuses a missing name, a wrong language, a bad worker id, a text file, unfinished items and a closed order, storing nothing', async () => {
     const order = await newOrder();
     const before = storedFiles().length;
+    // The store's default inspection has required items nobody answered: the finish check's reason.
+    const refused = await signOff(order._id, { signerName: 'Jane' });
+    expect(refused.json()).toMatchObject({ status: 409, code: 'ORDER_CANNOT_BE_FINISHED' });
+    expect(refused.json().message).toEqual(expect.any(String));
     expect((await signOff(order._id, { signerName: ' ', language: 'en' })).json()).toMatchObject({
       status: 400,
       code: 'INVALID_ARGUMENTS',
