@@ -139,7 +139,9 @@ describe.runIf(!skipReason)('realtime across two server processes through Redis'
       await expect.poll(() => socket.events(topic).length, { timeout: 5000 }).toBe(count + 1);
       expect(socket.events(topic)).toEqual([...expected, { i: 'last' }]);
     }
-    expect(await createOutboxRepository(database.db).unpublishedCount()).toBe(0);
+    // The relay marks a row published after handing it to the bus: on a busy machine the sockets
+    // can have the event a moment before the mark is committed.
+    await expect.poll(() => createOutboxRepository(database.db).unpublishedCount(), { timeout: 5000 }).toBe(0);
   });
 
   it("delivers a client's publish on one process to a subscriber on the other", async () => {
