@@ -15,6 +15,7 @@ import { registerRealtime } from './platform/realtime/realtime.routes.js';
 import { userOwnerResolver, userScopeResolver } from './modules/identity/session.routes.js';
 import { customerOwnerResolvers } from './modules/customers/customers.routes.js';
 import { inspectionOrderOwnerResolvers } from './modules/inspection-orders/inspection-orders.routes.js';
+import { inspectionOwnerResolvers } from './modules/inspections/inspections.routes.js';
 
 export interface BuildOptions {
   /** Extra handlers, for tests that mount fixture routes beside the real table. */
@@ -79,7 +80,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     accountOwnership: tenancyRepo.accountOwnership,
     idempotency: createIdempotency(createIdempotencyRepository(platform.database.db), config.requestTimeoutMs * 2),
     userScope: userScopeResolver(platform),
-    pathResources: { userId: userOwnerResolver(platform), ...customerOwners.pathResources, ...inspectionOrderOwnerResolvers(platform) },
+    pathResources: { userId: userOwnerResolver(platform), ...customerOwners.pathResources, ...inspectionOrderOwnerResolvers(platform), ...inspectionOwnerResolvers(platform) },
     customerStore: customerOwners.customerStore,
   };
   registerRoutes(app, routeTable, implementations(platform), deps);

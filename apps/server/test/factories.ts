@@ -7,7 +7,9 @@ import type { TokenService } from '../src/platform/auth/tokens.js';
 import { createCustomersRepository, type NewCustomer, type NewVehicle } from '../src/modules/customers/customers.repository.js';
 import { createCoursesRepository, type NewCourse } from '../src/modules/identity/courses.repository.js';
 import { createInspectionOrdersRepository, type NewOrder } from '../src/modules/inspection-orders/inspection-orders.repository.js';
-import { orderNumberSortKey } from '@servicebay/domain';
+import { orderNumberSortKey, type InspectionDefinition } from '@servicebay/domain';
+import { createInspectionsRepository, type NewResult } from '../src/modules/inspections/inspections.repository.js';
+import { MULTI_POINT_INSPECTION_ID, PRODUCT_TEMPLATES } from '../src/modules/inspections/templates.js';
 
 /** Test data, built by each test for itself. */
 export function factories(db: Db) {
@@ -70,6 +72,28 @@ export function factories(db: Db) {
         storeId: store.id,
         customerId,
         vehicleId,
+      });
+    },
+    /** An inspection type of the store's own (a copy of the multi-point template unless given). */
+    async inspectionType(store: { id: string }, fields: { name?: string; state?: string; definition?: InspectionDefinition } = {}) {
+      const template = PRODUCT_TEMPLATES.find((t) => t.id === MULTI_POINT_INSPECTION_ID)!;
+      return createInspectionsRepository(db).insertType({
+        storeId: store.id,
+        name: fields.name ?? `Store inspection ${randomUUID().slice(0, 6)}`,
+        state: fields.state ?? 'active',
+        definition: fields.definition ?? template.definition,
+      });
+    },
+    /** A result of an order of the store (a new order of the multi-point template unless given). */
+    async result(store: { id: string }, fields: Partial<Omit<NewResult, 'storeId'>> = {}) {
+      const orderId = fields.inspectionOrderId ?? (await this.inspectionOrder(store, { inspectionType: MULTI_POINT_INSPECTION_ID })).id;
+      return createInspectionsRepository(db).insertResult({
+        groupKey: 'underHood',
+        sectionKey: 'fluids',
+        itemKey: 'engineOil',
+        ...fields,
+        storeId: store.id,
+        inspectionOrderId: orderId,
       });
     },
     /** A training course (courses are the product's, shared by every store). */

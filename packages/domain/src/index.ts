@@ -52,3 +52,7 @@ export * from './orders/states.js';
 export * from './routes/inspection-orders.js';
 export * from './orders/assignment.js';
 export * from './orders/finishing.js';
+export * from './inspections/inspection-type.js';
+export * from './inspections/results.js';
+export * from './inspections/automatic-selection.js';
+export * from './routes/inspections.js';

@@ -27,6 +27,8 @@ import enAdmin from './en/admin.json' with { type: 'json' };
 import frAdmin from './fr/admin.json' with { type: 'json' };
 import enOrders from './en/orders.json' with { type: 'json' };
 import frOrders from './fr/orders.json' with { type: 'json' };
+import enInspections from './en/inspections.json' with { type: 'json' };
+import frInspections from './fr/inspections.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
@@ -50,6 +52,7 @@ export const en = {
   files: enFiles,
   admin: enAdmin,
   orders: enOrders,
+  inspections: enInspections,
 };
 
 export type Catalog = typeof en;
@@ -69,6 +72,7 @@ export const fr: Catalog = {
   files: frFiles,
   admin: frAdmin,
   orders: frOrders,
+  inspections: frInspections,
 };
 
 export const catalogs = { en, fr } as const;

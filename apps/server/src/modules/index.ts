@@ -17,6 +17,7 @@ import { courseRoutes } from './identity/courses.routes.js';
 import { vinScannerRoutes } from './vin-scanner/vin-scanner.routes.js';
 import { fileRoutes } from './files/files.routes.js';
 import { inspectionOrderRoutes } from './inspection-orders/inspection-orders.routes.js';
+import { inspectionRoutes } from './inspections/inspections.routes.js';
 
 /** Every feature's handlers; the registrar checks them against the route table. */
 export function implementations(platform: Platform): Implementation[] {
@@ -39,6 +40,7 @@ export function implementations(platform: Platform): Implementation[] {
     ...vinScannerRoutes(platform),
     ...fileRoutes(platform),
     ...inspectionOrderRoutes(platform),
+    ...inspectionRoutes(platform),
     ...devOutboxRoutes(platform),
   ];
 }

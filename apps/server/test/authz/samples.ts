@@ -40,6 +40,11 @@ export const paramSamples: Record<string, SampleFactory> = {
   householdId: async (t, world) => (await t.make.customer(world.store)).householdId!,
   vehicleId: async (t, world) => (await t.make.vehicle(world.store)).id,
   inspectionOrderId: async (t, world) => (await t.make.inspectionOrder(world.store)).id,
+  // A store's own inspection type (product templates are every store's, so would not show a leak).
+  inspectionId: async (t, world) => (await t.make.inspectionType(world.store)).id,
+  resultId: async (t, world) => (await t.make.result(world.store)).id,
+  pictureName: async () => 'front.jpg',
+  videoName: async () => 'walkaround.mp4',
   vin: async () => '1HGCM82633A004352',
   year: async () => '2003',
   make: async () => 'Honda',

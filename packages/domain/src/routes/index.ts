@@ -17,9 +17,10 @@ import { storeUserRoutes } from './store-users.js';
 import { storeSettingsRoutes } from './store-settings.js';
 import { accountRoutes } from './accounts.js';
 import { adminRoutes } from './admin.js';
+import { inspectionRoutes } from './inspections.js';
 
 /**
  * The route table: every endpoint the server mounts, and only those.
  * Each feature keeps its routes in its own file and adds them here.
  */
-export const routeTable: readonly AnyRoute[] = [...systemRoutes, ...i18nRoutes, ...sessionRoutes, ...ssoRoutes, ...passwordRoutes, ...storeRoutes, ...customerRoutes, ...vehicleDataRoutes, ...vinScannerRoutes, ...portalUserRoutes, ...courseRoutes, ...fileRoutes, ...inspectionOrderRoutes, ...storeUserRoutes, ...storeSettingsRoutes, ...accountRoutes, ...adminRoutes, ...devRoutes];
+export const routeTable: readonly AnyRoute[] = [...systemRoutes, ...i18nRoutes, ...sessionRoutes, ...ssoRoutes, ...passwordRoutes, ...storeRoutes, ...customerRoutes, ...vehicleDataRoutes, ...vinScannerRoutes, ...portalUserRoutes, ...courseRoutes, ...fileRoutes, ...inspectionOrderRoutes, ...storeUserRoutes, ...storeSettingsRoutes, ...accountRoutes, ...adminRoutes, ...inspectionRoutes, ...devRoutes];

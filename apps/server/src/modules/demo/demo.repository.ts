@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { accounts, partners, stores, users } from '../../platform/db/schema.js';
+import { accounts, inspectionOrders, partners, stores, users } from '../../platform/db/schema.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
 
 export function createDemoRepository(db: Db) {
@@ -9,6 +9,24 @@ export function createDemoRepository(db: Db) {
     async isEmpty(): Promise<boolean> {
       const rows = await db.select({ n: sql<number>`count(*)::int` }).from(accounts);
       return (rows[0]?.n ?? 0) === 0;
+    },
+    /** The demo inspections' orders (demo.inspections.ts): a store's orders by number, and a user. */
+    async storeByName(name: string) {
+      const [row] = await db.select().from(stores).where(eq(stores.name, name));
+      return row ?? null;
+    },
+    async ordersByNumbers(storeId: string, numbers: string[]) {
+      return db
+        .select()
+        .from(inspectionOrders)
+        .where(and(eq(inspectionOrders.storeId, storeId), inArray(inspectionOrders.orderNumber, numbers)));
+    },
+    async userByUsername(username: string) {
+      const [row] = await db.select().from(users).where(eq(users.username, username));
+      return row ?? null;
+    },
+    async setOrderType(orderId: string, inspectionType: string) {
+      await db.update(inspectionOrders).set({ inspectionType }).where(eq(inspectionOrders.id, orderId));
     },
     transaction<T>(work: (repo: DemoWriter) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(writer(tx as unknown as Db)));

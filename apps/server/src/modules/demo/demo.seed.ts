@@ -7,6 +7,8 @@ import { demoHouseholds } from './demo.customers.js';
 import { seedDemoPortalUsers } from './demo.portal.js';
 import { seedDemoCourses } from './demo.courses.js';
 import { seedDemoOrders } from './demo.orders.js';
+import { seedDemoInspections } from './demo.inspections.js';
+import type { FileStore } from '../../platform/files/index.js';
 
 /** Every demo user's password; listed in the README. */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -63,7 +65,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
  * Fills an empty database with a believable shop network: two accounts, three stores and one
  * user per role of interest. Does nothing when any account exists, so it never touches real data.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, files?: FileStore): Promise<boolean> {
   const repo = createDemoRepository(db);
   if (!(await repo.isEmpty())) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -150,6 +152,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
   // Tickets come after the customers they are written for.
   await seedDemoOrders(db);
+  // Inspections with generated pictures need the file store (main.ts and tests that pass one).
+  if (files) await seedDemoInspections(db, files);
   await seedDemoCourses(db);
   return true;
 }

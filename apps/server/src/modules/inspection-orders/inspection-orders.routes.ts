@@ -28,17 +28,21 @@ import { createCustomersRepository } from '../customers/customers.repository.js'
 import { createStoreRepository } from '../stores/store.repository.js';
 import { pageInfo } from '../customers/customers.presenter.js';
 import { createInspectionOrdersService, type Actor, type FinishCheck } from './inspection-orders.service.js';
+import { inspectionRules } from '../inspections/inspections.service.js';
 
 /** The orders service; `finishChecks` is where the inspection feature plugs its finish rules. */
-export function inspectionOrdersService(platform: Platform, finishChecks: readonly FinishCheck[] = []) {
+export function inspectionOrdersService(platform: Platform, finishChecks?: readonly FinishCheck[]) {
   const link = fileLinker(platform.files);
+  // The inspections feature's rules: the type of a new order, the finish check (docs/inspections.md).
+  const inspections = inspectionRules();
   return createInspectionOrdersService({
     db: platform.database.db,
     outbox: platform.outbox,
     link,
     // The customers feature's service, bound to the transaction the order is written in.
     customers: (db: Db) => createCustomersService(createCustomersRepository(db), createStoreRepository(db), link),
-    finishChecks,
+    finishChecks: finishChecks ?? [inspections.finishCheck],
+    inspectionTypes: inspections.typesPort,
     files: platform.files,
     maxImageBytes: platform.config.maxImageUploadBytes,
   });

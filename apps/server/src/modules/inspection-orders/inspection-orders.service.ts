@@ -3,14 +3,17 @@ import {
   checkAssignment,
   checkOwnOrder,
   closeOrder,
+  mayChangeInspectionType,
   errors,
   finishOrder,
   isLanguage,
   NEW_ORDER_STATES,
   orderNumberSortKey,
   pauseTimeTracker,
+  PRIMARY_PICTURE_VIDEO_MESSAGE,
   readStoreSettings,
   reopenOrder,
+  resultChangeEffects,
   scheduledAfter,
   setStepState,
   startTimeTracker,
@@ -85,6 +88,17 @@ export interface CustomersPort {
   ): Promise<{ id: string; householdId: string | null; vin: string | null; fleetNumber: string | null }>;
 }
 
+/**
+ * What the orders feature needs of the inspections feature (docs/inspections.md): the type a new
+ * order gets, and whether a type id may be used by the store.
+ */
+export interface InspectionTypesPort {
+  /** Automatic selection by business name when enabled, else the store's default; null when none. */
+  select(storeId: string, business: string | null, settings: StoreSettings): Promise<{ inspectionTypeId: string | null; by: 'automatic' | 'default' | 'none' }>;
+  /** 400 when the id is not an active type the store may use. */
+  ensureUsable(storeId: string, id: string): Promise<void>;
+}
+
 export interface InspectionOrdersDeps {
   db: Db;
   outbox: Pick<Outbox, 'transaction'>;
@@ -92,6 +106,8 @@ export interface InspectionOrdersDeps {
   /** The customers service working in the given transaction (or on the database when db is given). */
   customers: (db: Db) => CustomersPort;
   finishChecks?: readonly FinishCheck[];
+  /** The inspections feature in the given transaction; without it the type is stored as sent. */
+  inspectionTypes?: (db: Db) => InspectionTypesPort;
   now?: () => Date;
   /** Where primary pictures go, and the largest upload accepted. */
   files?: FileStore;
@@ -225,7 +241,8 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
   async function createIn(tx: Db, repo: InspectionOrdersRepository, storeId: string, body: CreateInspectionOrderRequest, actor: Actor) {
     if (body.storeId !== undefined && body.storeId !== storeId) throw errors.invalid('storeId: does not match the store of the path');
     const { store, settings } = await settingsOf(repo, storeId);
-    const { vehicle } = await ensureCustomerAndVehicle(tx, storeId, body.customerId, body.vehicleId);
+    const { customer, vehicle } = await ensureCustomerAndVehicle(tx, storeId, body.customerId, body.vehicleId);
+    const inspectionType = await inspectionTypeOnCreate(tx, storeId, settings, customer.business, body.inspectionType ?? null, actor);
     await ensureWorker(repo, store, 'serviceAdvisorId', body.serviceAdvisorId);
     await ensureWorker(repo, store, 'technicianId', body.technicianId);
     await ensureAssignment(repo, actor, null, body.technicianId ?? null);
@@ -240,7 +257,7 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
       vehicleId: body.vehicleId,
       serviceAdvisorId: body.serviceAdvisorId ?? null,
       technicianId: body.technicianId ?? null,
-      inspectionType: body.inspectionType ?? null,
+      inspectionType,
       orderNumber,
       orderNumberKey: orderNumberSortKey(orderNumber),
       waiting: body.waiting ?? false,
@@ -279,6 +296,10 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
     if (body.customerId !== undefined && body.customerId !== row.customerId) {
       await ensureCustomerAndVehicle(tx, storeId, body.customerId, row.vehicleId);
     }
+    if (body.inspectionType !== undefined && body.inspectionType !== row.inspectionType) {
+      ensureMayChangeType(actor, settings);
+      if (body.inspectionType !== null) await deps.inspectionTypes?.(tx).ensureUsable(storeId, body.inspectionType);
+    }
     if (body.serviceAdvisorId !== undefined && body.serviceAdvisorId !== row.serviceAdvisorId) {
       await ensureWorker(repo, store, 'serviceAdvisorId', body.serviceAdvisorId);
     }
@@ -316,6 +337,28 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
     change.activities = activities;
     await repo.update(storeId, id, change);
     return row;
+  }
+
+  /** Spec §6: with automatic selection on, only owners and admins pick the type. */
+  function ensureMayChangeType(actor: Actor, settings: StoreSettings) {
+    if (!mayChangeInspectionType(actor.role, settings.automaticInspectionSelectionEnabled)) {
+      throw new AppError(403, 'FORBIDDEN', 'Only an owner or an admin may change the inspection type while automatic selection is on');
+    }
+  }
+
+  /**
+   * The type of a new order: the one sent (which must be usable; with automatic selection on only
+   * owners and admins may send one other than the selection's), else the automatic selection by
+   * the customer's business name, else the store's default.
+   */
+  async function inspectionTypeOnCreate(tx: Db, storeId: string, settings: StoreSettings, business: string | null, sent: string | null, actor: Actor) {
+    const port = deps.inspectionTypes?.(tx);
+    if (!port) return sent;
+    const selected = await port.select(storeId, business, settings);
+    if (sent === null) return selected.inspectionTypeId;
+    if (sent !== selected.inspectionTypeId) ensureMayChangeType(actor, settings);
+    await port.ensureUsable(storeId, sent);
+    return sent;
   }
 
   const closeGuard = (row: OrderRow): Transition<true> =>
@@ -537,7 +580,7 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
     async setPrimaryPicture(storeId: string, id: string, actor: Actor, request: FastifyRequest) {
       const files = deps.files;
       if (!files) throw new AppError(501, 'NOT_IMPLEMENTED_YET', 'No file store');
-      const { file, fields } = await receiveImageUpload(request, files, { maxBytes: deps.maxImageBytes });
+      const { file, fields } = await receiveImageUpload(request, files, { maxBytes: deps.maxImageBytes, videoRefusal: PRIMARY_PICTURE_VIDEO_MESSAGE });
       let replaced: string | null = null;
       try {
         const order = await act(storeId, id, actor, async (row) => {
@@ -595,6 +638,54 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
         await files.delete(file.key).catch(() => false);
         throw error;
       }
+    },
+
+    /**
+     * Runs a change of the order's inspection (a result, a picture, a video; docs/inspections.md)
+     * in one transaction with the order locked. Refused on a closed order (ORDER_CLOSED) and by
+     * techCanWorkOnlyOwnInspection; then, spec §4 (`resultChangeEffects`): a finished inspection
+     * is reopened, the technician's time tracker starts when the store enables it and it is not
+     * running, work starts. An updated event is written when the order changed.
+     */
+    async inspectionWork<T>(storeId: string, id: string, actor: Actor, work: (tx: Db, order: OrderRow) => Promise<T>): Promise<T> {
+      return deps.outbox.transaction(async (tx) => {
+        const repo = createInspectionOrdersRepository(tx);
+        const row = await locked(repo, storeId, id);
+        fail(closeGuard(row));
+        const { settings } = await settingsOf(repo, storeId);
+        ensureOwn(actor, settings, row);
+        const value = await work(tx, row);
+        const effects = resultChangeEffects({
+          role: actor.role,
+          timeTrackerEnabled: settings.inspectionTimeTrackerEnable,
+          timeTrackerRunning: row.timeTrackerStartedAt !== null,
+          states: statesOf(row),
+        });
+        const at = now();
+        const change: OrderChange = {};
+        let activities = row.activities;
+        if (effects.reopen) {
+          change.finished = false;
+          activities = activity({ activities }, 'reopened', actor, at);
+        }
+        if (effects.startTimeTracker) {
+          await repo.startTimeEntry(storeId, id, actor.id, at);
+          change.timeTrackerStartedAt = at;
+          activities = activity({ activities }, 'timeTrackerStarted', actor, at);
+        }
+        const before = statesOf(row);
+        const states = stateColumns(effects.states);
+        for (const step of Object.keys(STEP_FIELDS) as OrderStep[]) {
+          if (before[step] !== effects.states[step]) Object.assign(change, { [STEP_FIELDS[step]]: states[STEP_FIELDS[step] as keyof typeof states] });
+        }
+        if (Object.keys(change).length) {
+          change.activities = activities;
+          await repo.update(storeId, id, change);
+          const order = await present(repo, storeId, id);
+          await recordEvent(tx, topics.store(storeId).inspectionOrdersUpdated, order);
+        }
+        return value;
+      });
     },
 
     /** Registrar resolver: the store an order id belongs to. */

@@ -21,14 +21,35 @@ sharp.cache(false);
  * Nothing of the original's metadata survives (EXIF with GPS and camera serials, XMP, IPTC, ICC
  * profile, comments): sharp writes none unless asked. The answer is a stream of JPEG bytes.
  */
-export function normalizeImage(inputPath: string, maxDimension = MAX_IMAGE_DIMENSION): ReturnType<typeof sharp> {
-  return sharp(inputPath, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true })
-    .rotate()
-    .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .jpeg({ quality: IMAGE_JPEG_QUALITY, mozjpeg: true });
+export function normalizeImage(
+  inputPath: string,
+  maxDimension: number | null = MAX_IMAGE_DIMENSION,
+  quality = IMAGE_JPEG_QUALITY,
+): ReturnType<typeof sharp> {
+  const image = sharp(inputPath, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true }).rotate();
+  if (maxDimension !== null) image.resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true });
+  return image.flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality, mozjpeg: true });
 }
+
+/**
+ * A further copy of an uploaded picture, made from the same temporary file as the stored one and
+ * in the same way (upright, sRGB, no metadata): `maxDimension` null keeps the full size.
+ */
+export interface ImageVariant {
+  name: string;
+  maxDimension: number | null;
+  quality: number;
+}
+
+/**
+ * The copies an inspection result's picture gets besides the shown one (2048 px): the original
+ * as taken (full size, upright, metadata removed), the gallery's and the customer's phone's.
+ */
+export const RESULT_PICTURE_VARIANTS: readonly ImageVariant[] = [
+  { name: 'original', maxDimension: null, quality: 90 },
+  { name: 'gallery', maxDimension: 1280, quality: 80 },
+  { name: 'phone', maxDimension: 640, quality: 75 },
+];
 
 /** Turns what libvips says about a bad picture into the error shape; other errors pass through. */
 export function imageError(error: unknown): unknown {

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { AppError, errors, LIMITS } from '@servicebay/domain';
 import { cleanFileName, fileTooLarge, type FileStore, type StoredFile } from './files.js';
-import { imageError, MAX_IMAGE_DIMENSION, normalizeImage } from './images.js';
+import { imageError, MAX_IMAGE_DIMENSION, normalizeImage, type ImageVariant } from './images.js';
 import { sniff, SNIFF_BYTES, type Sniffed, type SniffedKind } from './sniff.js';
 
 /** Spec §9: "Images png, jpg, jpeg". What an image upload accepts, decided by the bytes. */
@@ -27,13 +27,26 @@ export interface ReceivedUpload {
   file: StoredFile;
   /** The form's text fields (the last value wins when a name repeats). */
   fields: Record<string, string>;
+  /** Further copies of a picture asked for with `variants`, by variant name (none for videos). */
+  variants: Record<string, StoredFile>;
 }
+
+/**
+ * Checks the text fields sent before the file, before a byte of the file is stored (a bad name,
+ * a duplicate): throw to refuse the upload.
+ */
+export type FieldsCheck = (fields: Record<string, string>, filename: string) => void | Promise<void>;
 
 export interface ImageUploadOptions {
   /** Refuse (413) an upload larger than this, before processing; DEFAULT_MAX_IMAGE_BYTES if absent. */
   maxBytes?: number;
   /** Longest side of the stored picture; MAX_IMAGE_DIMENSION if absent. */
   maxDimension?: number;
+  /** Further copies to make (images.ts RESULT_PICTURE_VARIANTS), stored beside the picture. */
+  variants?: readonly ImageVariant[];
+  checkFields?: FieldsCheck;
+  /** The message a video gets (415), when it deserves its own (the primary picture's, spec §2). */
+  videoRefusal?: string;
 }
 
 export interface MediaUploadOptions {
@@ -43,6 +56,9 @@ export interface MediaUploadOptions {
   maxImageBytes?: number;
   /** Cap of a video, LIMITS.maxVideoBytes (spec §9) if absent. */
   maxVideoBytes?: number;
+  /** Copies of an image to make, as for receiveImageUpload. */
+  imageVariants?: readonly ImageVariant[];
+  checkFields?: FieldsCheck;
 }
 
 const unsupported = (accepted: string) =>
@@ -133,14 +149,20 @@ interface FilePart {
  * Reads the form: collects text fields, hands the single file part to `store` as it arrives,
  * then reads to the end. Whatever fails after the file was stored removes it again.
  */
+export interface Stored {
+  file: StoredFile;
+  variants: Record<string, StoredFile>;
+}
+
 async function receiveForm(
   request: FastifyRequest,
   files: FileStore,
   maxFileBytes: number,
-  store: (part: FilePart) => Promise<StoredFile>,
+  store: (part: FilePart) => Promise<Stored>,
+  checkFields?: FieldsCheck,
 ): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
-  let stored: StoredFile | null = null;
+  let stored: Stored | null = null;
   try {
     if (!request.isMultipart()) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'body: a multipart/form-data upload is expected');
@@ -161,18 +183,33 @@ async function receiveForm(
         fields[part.fieldname] = String(part.value);
         continue;
       }
+      if (checkFields) await checkFields({ ...fields }, part.filename);
       stored = await store({ stream: part.file, filename: part.filename, fields: { ...fields } });
     }
     if (!stored) throw errors.mandatory('file');
-    return { file: stored, fields };
+    return { file: stored.file, variants: stored.variants, fields };
   } catch (error) {
-    if (stored) await files.delete(stored.key).catch(() => undefined);
+    if (stored) await deleteStored(files, stored);
     throw multipartError(error);
   }
 }
 
-/** Streams an image part to a temporary file, then stores its processed JPEG; the temp goes. */
-async function storeImage(files: FileStore, part: FilePart, maxBytes: number, maxDimension: number) {
+async function deleteStored(files: FileStore, stored: Stored) {
+  for (const f of [stored.file, ...Object.values(stored.variants)]) await files.delete(f.key).catch(() => undefined);
+}
+
+/**
+ * Streams an image part to a temporary file, then stores its processed JPEG and the variants
+ * asked for (one after the other, each streamed from the temporary file); the temp goes.
+ */
+async function storeImage(
+  files: FileStore,
+  part: FilePart,
+  maxBytes: number,
+  maxDimension: number,
+  variants: readonly ImageVariant[] = [],
+  videoRefusal?: string,
+): Promise<Stored> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'servicebay-upload-'));
   try {
     const source = path.join(dir, 'original');
@@ -182,32 +219,53 @@ async function storeImage(files: FileStore, part: FilePart, maxBytes: number, ma
       sniffGate((found) => {
         sniffed = found;
         if (found && IMAGE_TYPES.includes(found.contentType)) return null;
+        if (found?.kind === 'video' && videoRefusal) return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', videoRefusal);
         return unsupported('PNG or JPEG files');
       }),
       byteLimit(maxBytes),
       createWriteStream(source, { flags: 'wx' }),
     );
     if (!sniffed) throw unsupported('PNG or JPEG files');
-    try {
-      return await files.put(normalizeImage(source, maxDimension), {
-        contentType: 'image/jpeg',
-        name: storedName(part.fields, part.filename, 'jpg'),
-      });
-    } catch (error) {
-      throw imageError(error);
-    }
+    return await storePicture(files, source, storedName(part.fields, part.filename, 'jpg'), maxDimension, variants);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
+/**
+ * Stores a picture on disk as the upright JPEG of at most `maxDimension` px and each variant,
+ * one after the other, each streamed from the file. All or nothing: a failure deletes what was
+ * stored. Also used by the demo seeder for its generated pictures.
+ */
+export async function storePicture(
+  files: FileStore,
+  source: string,
+  name: string,
+  maxDimension: number = MAX_IMAGE_DIMENSION,
+  variants: readonly ImageVariant[] = [],
+): Promise<Stored> {
+  const stored: Partial<Stored> & { variants: Record<string, StoredFile> } = { variants: {} };
+  try {
+    stored.file = await files.put(normalizeImage(source, maxDimension), { contentType: 'image/jpeg', name });
+    for (const v of variants) {
+      stored.variants[v.name] = await files.put(normalizeImage(source, v.maxDimension, v.quality), { contentType: 'image/jpeg', name });
+    }
+    return stored as Stored;
+  } catch (error) {
+    if (stored.file) await deleteStored(files, stored as Stored);
+    else for (const f of Object.values(stored.variants)) await files.delete(f.key).catch(() => undefined);
+    throw imageError(error);
+  }
+}
+
 /** Streams a video part straight into the store once its first bytes say it is a video. */
-async function storeVideo(files: FileStore, part: FilePart, maxBytes: number, sniffed: Sniffed, rest: Readable) {
-  return files.put(rest, {
+async function storeVideo(files: FileStore, part: FilePart, maxBytes: number, sniffed: Sniffed, rest: Readable): Promise<Stored> {
+  const file = await files.put(rest, {
     contentType: sniffed.contentType,
     name: storedName(part.fields, part.filename, sniffed.extension),
     maxBytes,
   });
+  return { file, variants: {} };
 }
 
 /**
@@ -227,7 +285,13 @@ export async function receiveImageUpload(
 ): Promise<ReceivedUpload> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMAGE_BYTES;
   const maxDimension = options.maxDimension ?? MAX_IMAGE_DIMENSION;
-  return receiveForm(request, files, maxBytes, (part) => storeImage(files, part, maxBytes, maxDimension));
+  return receiveForm(
+    request,
+    files,
+    maxBytes,
+    (part) => storeImage(files, part, maxBytes, maxDimension, options.variants, options.videoRefusal),
+    options.checkFields,
+  );
 }
 
 /**
@@ -269,7 +333,7 @@ export async function receiveMediaUpload(
     if (!found) throw unsupported(accepted);
     kind = found.kind;
     if (found.kind === 'video') return storeVideo(files, part, maxVideoBytes, found, checked);
-    return storeImage(files, { ...part, stream: checked }, maxImageBytes, MAX_IMAGE_DIMENSION);
-  });
+    return storeImage(files, { ...part, stream: checked }, maxImageBytes, MAX_IMAGE_DIMENSION, options.imageVariants);
+  }, options.checkFields);
   return { ...received, kind };
 }

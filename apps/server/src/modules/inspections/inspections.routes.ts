@@ -1,0 +1,120 @@
+import {
+  addResultPictureRoute,
+  addResultVideoRoute,
+  createResultRoute,
+  deleteResultPictureRoute,
+  deleteResultRoute,
+  deleteResultVideoRoute,
+  getInspectionTypeRoute,
+  getResultRoute,
+  listAutomaticSelectionsRoute,
+  listInspectionTypesRoute,
+  listResultsRoute,
+  orderInspectionRoute,
+  replaceResultPictureRoute,
+  saveAutomaticSelectionRoute,
+  updateResultRoute,
+  ZInspectionResult,
+} from '@servicebay/domain';
+import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
+import type { Platform } from '../../platform/platform.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Actor } from '../inspection-orders/inspection-orders.service.js';
+import { inspectionOrdersService } from '../inspection-orders/inspection-orders.routes.js';
+import { createInspectionsService } from './inspections.service.js';
+
+/** The inspections service, on the orders service (which runs its writes; docs/inspections.md). */
+export function inspectionsService(platform: Platform) {
+  return createInspectionsService({
+    db: platform.database.db,
+    orders: inspectionOrdersService(platform),
+    files: platform.files,
+    maxImageBytes: platform.config.maxImageUploadBytes,
+  });
+}
+
+/**
+ * Registrar resolver: the store of a resultId. inspectionId has none: product templates belong to
+ * every store, and the service only finds a store's own types or the product's (404 otherwise).
+ */
+export function inspectionOwnerResolvers(platform: Platform) {
+  const service = inspectionsService(platform);
+  return {
+    resultId: async (id: string): Promise<ResourceOwner | null> => {
+      const storeId = await service.resultStore(id);
+      return storeId ? { storeId, accountId: null } : null;
+    },
+  };
+}
+
+const actorOf = (principal: Principal): Actor => ({ id: principal.id, role: principal.type });
+
+export function inspectionRoutes(platform: Platform) {
+  const service = inspectionsService(platform);
+  return [
+    implement(listInspectionTypesRoute, async ({ storeId, query }) => ({
+      _embedded: { inspectionType: await service.types(storeId, query.state, query.fields) },
+    })),
+    implement(getInspectionTypeRoute, ({ storeId, params }) => service.type(storeId, params.inspectionId)),
+    implement(orderInspectionRoute, async ({ storeId, params, reply }) => {
+      const type = await service.typeOfOrder(storeId, params.inspectionOrderId);
+      reply.header('cache-control', 'no-cache');
+      return type;
+    }),
+    implement(listAutomaticSelectionsRoute, async ({ storeId, query }) => ({
+      automaticInspectionSelections: await service.selections(storeId, query.match || undefined),
+    })),
+    implement(saveAutomaticSelectionRoute, ({ storeId, body }) => service.saveSelection(storeId, body)),
+    implement(listResultsRoute, ({ storeId, params, query }) =>
+      service.results(storeId, params.inspectionOrderId, query.grouped),
+    ),
+    implement(createResultRoute, ({ storeId, params, body, principal }) =>
+      service.createResult(storeId, params.inspectionOrderId, body, actorOf(principal)),
+    ),
+    implement(getResultRoute, ({ storeId, params }) =>
+      service.result(storeId, params.inspectionOrderId, params.resultId),
+    ),
+    implement(updateResultRoute, ({ storeId, params, body, principal }) =>
+      service.updateResult(storeId, params.inspectionOrderId, params.resultId, body, actorOf(principal)),
+    ),
+    implement(deleteResultRoute, async ({ storeId, params, principal }) => {
+      await service.deleteResult(storeId, params.inspectionOrderId, params.resultId, actorOf(principal));
+    }),
+    implement(addResultPictureRoute, ({ storeId, params, request, principal }) =>
+      service.addPicture(storeId, params.inspectionOrderId, params.resultId, request, actorOf(principal)),
+    ),
+    implement(replaceResultPictureRoute, ({ storeId, params, request, principal }) =>
+      service.replacePicture(storeId, params.inspectionOrderId, params.resultId, request, actorOf(principal)),
+    ),
+    implement(deleteResultPictureRoute, ({ storeId, params, principal }) =>
+      service.deletePicture(
+        storeId,
+        params.inspectionOrderId,
+        params.resultId,
+        params.pictureName,
+        actorOf(principal),
+      ),
+    ),
+    implement(addResultVideoRoute, async ({ storeId, params, request, reply, principal }) => {
+      const { result, duplicate } = await service.addVideo(
+        storeId,
+        params.inspectionOrderId,
+        params.resultId,
+        request,
+        actorOf(principal),
+      );
+      // A name the result already has is ignored (spec §5): 200 with the result as it was.
+      if (duplicate) return reply.code(200).send(ZInspectionResult.parse(result));
+      return result;
+    }),
+    implement(deleteResultVideoRoute, ({ storeId, params, principal }) =>
+      service.deleteVideo(
+        storeId,
+        params.inspectionOrderId,
+        params.resultId,
+        params.videoName,
+        actorOf(principal),
+      ),
+    ),
+  ];
+}
