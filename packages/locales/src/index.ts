@@ -29,6 +29,8 @@ import enOrders from './en/orders.json' with { type: 'json' };
 import frOrders from './fr/orders.json' with { type: 'json' };
 import enInspections from './en/inspections.json' with { type: 'json' };
 import frInspections from './fr/inspections.json' with { type: 'json' };
+import enMedia from './en/media.json' with { type: 'json' };
+import frMedia from './fr/media.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
@@ -53,6 +55,7 @@ export const en = {
   admin: enAdmin,
   orders: enOrders,
   inspections: enInspections,
+  media: enMedia,
 };
 
 export type Catalog = typeof en;
@@ -73,6 +76,7 @@ export const fr: Catalog = {
   admin: frAdmin,
   orders: frOrders,
   inspections: frInspections,
+  media: frMedia,
 };
 
 export const catalogs = { en, fr } as const;

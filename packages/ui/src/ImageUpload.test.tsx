@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ImageUpload, isAcceptedImage } from './ImageUpload.js';
 import { renderWithUi } from './testing/render.js';
+import { recordingContext } from './testing/canvas.js';
 
 afterEach(cleanup);
 
@@ -79,5 +80,67 @@ describe('ImageUpload', () => {
     expect(isAcceptedImage(picture('a.JPEG', ''))).toBe(true);
     expect(isAcceptedImage(picture('a.heic', 'image/heic'))).toBe(false);
     expect(isAcceptedImage(picture('a.jpg.exe', ''))).toBe(false);
+  });
+
+  describe('with the image editor (annotate)', () => {
+    const jpegBytes = (name = 'car.jpg') => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Uint8Array(60)])], name, { type: 'image/jpeg' });
+
+    it('refuses a file whose bytes are no picture before opening the editor', async () => {
+      const { calls, upload } = controlledUpload();
+      renderWithUi(<ImageUpload label="Vehicle picture" upload={upload} annotate />);
+      choose(new File(['not a picture at all'], 'notes.jpg', { type: 'image/jpeg' }));
+      expect((await screen.findByRole('alert')).textContent).toContain('Only PNG or JPEG pictures can be uploaded.');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(calls).toHaveLength(0);
+    });
+
+    it('hands a video to the editor, which refuses it as the picture and closes', async () => {
+      const { calls, upload } = controlledUpload();
+      renderWithUi(<ImageUpload label="Vehicle picture" upload={upload} annotate />);
+      fireEvent.drop(screen.getByTestId('image-upload'), { dataTransfer: { files: [new File([new Uint8Array(20)], 'walkaround.mp4', { type: 'video/mp4' })] } });
+      expect((await screen.findByRole('alert')).textContent).toContain('Were sorry videos are not allowed as primary pictures');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls).toHaveLength(0);
+    });
+
+    it('uploads what the editor made, named as the original with .jpg, and hands over the original', async () => {
+      // jsdom cannot decode or encode pictures: a bitmap of a known size, a recording canvas and
+      // a JPEG encoder stand in (the real ones run in e2e/specs/staff-vehicle-picture.spec.ts).
+      const restore = { createImageBitmap: globalThis.createImageBitmap, getContext: HTMLCanvasElement.prototype.getContext, toBlob: HTMLCanvasElement.prototype.toBlob };
+      globalThis.createImageBitmap = (async () => ({ width: 800, height: 600, close: () => {} })) as unknown as typeof createImageBitmap;
+      HTMLCanvasElement.prototype.getContext = (() => recordingContext().ctx) as unknown as HTMLCanvasElement['getContext'];
+      HTMLCanvasElement.prototype.toBlob = function (callback: BlobCallback, type?: string) {
+        callback(new Blob([`${this.width}x${this.height}`], { type }));
+      };
+      try {
+        const { calls, upload } = controlledUpload();
+        const edited: unknown[] = [];
+        const original = jpegBytes('side view.jpeg');
+        renderWithUi(<ImageUpload label="Vehicle picture" upload={upload} annotate onEdited={(r) => edited.push(r)} />);
+        choose(original);
+        const dialog = await screen.findByRole('dialog', { name: 'Annotate the picture' });
+        await waitFor(() => expect((screen.getByRole('button', { name: 'Done' }) as HTMLButtonElement).disabled).toBe(false));
+        fireEvent.click(screen.getByRole('button', { name: 'Rotate right' }));
+        await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Done' })));
+        await waitFor(() => expect(calls).toHaveLength(1));
+        await waitFor(() => expect(dialog.isConnected).toBe(false));
+        expect(calls[0]!.file.name).toBe('side view.jpg');
+        expect(calls[0]!.file.type).toBe('image/jpeg');
+        expect(await calls[0]!.file.text()).toBe('600x800');
+        expect(edited).toEqual([expect.objectContaining({ original, originalName: 'side view.jpeg', rotation: 90 })]);
+      } finally {
+        globalThis.createImageBitmap = restore.createImageBitmap;
+        HTMLCanvasElement.prototype.getContext = restore.getContext;
+        HTMLCanvasElement.prototype.toBlob = restore.toBlob;
+      }
+    });
+
+    it('opens the current picture in the gallery', async () => {
+      renderWithUi(<ImageUpload label="Vehicle picture" value={{ url: '/v2/files/k?expires=1&signature=s', name: 'old.jpg' }} upload={async () => ({})} galleryDetails={{ worker: 'Tess Tech' }} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Open the picture in the gallery' }));
+      const gallery = await screen.findByRole('dialog', { name: 'Pictures' });
+      expect(within(gallery).getByRole('img', { name: 'Picture old.jpg' }).getAttribute('src')).toBe('/v2/files/k?expires=1&signature=s');
+      expect(within(gallery).getByText('By Tess Tech')).toBeTruthy();
+    });
   });
 });

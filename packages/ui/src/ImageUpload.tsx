@@ -1,17 +1,23 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Alert, Button, FileButton, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Image, Paper, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { en } from '@servicebay/locales';
 import {
   IMAGE_UPLOAD_ACCEPT,
-  IMAGE_UPLOAD_EXTENSIONS,
   MAX_IMAGE_UPLOAD_BYTES,
+  isAllowedImage,
+  mediaKindOf,
+  sniffImageType,
   type FileLink,
 } from '@servicebay/domain';
 import { AlertOctagonIcon, CheckCircleIcon } from './icons.js';
+import { ImageEditor, type EditedImage } from './media/ImageEditor.js';
+import { ImageGallery, type GalleryPicture } from './media/ImageGallery.js';
 
 type ErrorKey = keyof typeof en.files.errors;
 const errorKey = (code: string): ErrorKey => (Object.hasOwn(en.files.errors, code) && code !== 'title' ? (code as ErrorKey) : 'generic');
+type MediaRuleKey = keyof typeof en.media.rules;
+const isMediaRule = (code: string): code is MediaRuleKey => Object.hasOwn(en.media.rules, code);
 
 /** The code of a failure in the API's shape ({status, code, message}), or 'generic'. */
 function codeOf(error: unknown): string {
@@ -19,13 +25,9 @@ function codeOf(error: unknown): string {
   return typeof code === 'string' ? code : 'generic';
 }
 
-/** Spec §9: png, jpg, jpeg. The server checks the bytes; this spares a pointless upload. */
+/** Spec §9: png, jpg, jpeg, by type or by extension (domain `isAllowedImage`). The server checks the bytes; this spares a pointless upload. */
 export function isAcceptedImage(file: File): boolean {
-  const name = file.name.toLowerCase();
-  return (
-    (IMAGE_UPLOAD_ACCEPT as readonly string[]).includes(file.type) ||
-    (file.type === '' && IMAGE_UPLOAD_EXTENSIONS.some((extension) => name.endsWith(extension)))
-  );
+  return isAllowedImage(file);
 }
 
 export interface ImageUploadProps {
@@ -41,6 +43,15 @@ export interface ImageUploadProps {
   /** Refused before sending when larger; the server's limit by default. */
   maxBytes?: number;
   disabled?: boolean;
+  /**
+   * Opens the chosen picture in the image editor first (annotate, rotate, take another); Done
+   * uploads the edited JPEG, named as the original with .jpg. `onEdited` also gets the original.
+   */
+  annotate?: boolean;
+  onEdited?: (result: EditedImage) => void;
+  /** The current picture opens in the image gallery, with these details (spec §2). */
+  galleryDetails?: Omit<GalleryPicture, 'url' | 'name'>;
+  formatDateTime?: (value: string) => string;
 }
 
 type UploadState =
@@ -54,9 +65,11 @@ type UploadState =
  * opens the camera or the library, a progress bar while the file goes up, a cancel button, and a
  * danger alert with the translated text of the error's code when it fails.
  */
-export function ImageUpload({ label, value, upload, maxBytes = MAX_IMAGE_UPLOAD_BYTES, disabled }: ImageUploadProps) {
-  const { t } = useTranslation('files');
+export function ImageUpload({ label, value, upload, maxBytes = MAX_IMAGE_UPLOAD_BYTES, disabled, annotate = false, onEdited, galleryDetails, formatDateTime }: ImageUploadProps) {
+  const { t } = useTranslation(['files', 'media']);
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
+  const [editing, setEditing] = useState<File | null>(null);
+  const [galleryOpen, setGalleryOpen] = useState(false);
   const [dragging, setDragging] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const resetFileButton = useRef<() => void>(null);
@@ -64,8 +77,24 @@ export function ImageUpload({ label, value, upload, maxBytes = MAX_IMAGE_UPLOAD_
   // Leaving the page stops an upload still running.
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = async (file: File | null) => {
+  const choose = async (file: File | null) => {
     resetFileButton.current?.();
+    if (!file || state.phase === 'uploading') return;
+    if (!annotate) return start(file);
+    // A video goes to the editor, which says that it cannot be the picture (spec §2) and closes.
+    if (mediaKindOf(file) === 'video') {
+      setState({ phase: 'idle' });
+      return setEditing(file);
+    }
+    if (!isAcceptedImage(file)) return setState({ phase: 'failed', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    if (file.size > maxBytes) return setState({ phase: 'failed', code: 'PAYLOAD_TOO_LARGE' });
+    // The editor has to decode it: a file that is not a PNG or JPEG by its bytes stops here.
+    if (!sniffImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))) return setState({ phase: 'failed', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    setState({ phase: 'idle' });
+    setEditing(file);
+  };
+
+  const start = async (file: File | null) => {
     if (!file || state.phase === 'uploading') return;
     if (!isAcceptedImage(file)) return setState({ phase: 'failed', code: 'UNSUPPORTED_MEDIA_TYPE' });
     if (file.size > maxBytes) return setState({ phase: 'failed', code: 'PAYLOAD_TOO_LARGE' });
@@ -85,7 +114,7 @@ export function ImageUpload({ label, value, upload, maxBytes = MAX_IMAGE_UPLOAD_
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled) void start(event.dataTransfer.files[0] ?? null);
+    if (!disabled) void choose(event.dataTransfer.files[0] ?? null);
   };
 
   const uploading = state.phase === 'uploading';
@@ -110,7 +139,9 @@ export function ImageUpload({ label, value, upload, maxBytes = MAX_IMAGE_UPLOAD_
           {label}
         </Text>
         {value ? (
-          <Image src={value.url} alt={t('picture.alt', { name: value.name })} radius="sm" mah={240} fit="contain" />
+          <UnstyledButton onClick={() => setGalleryOpen(true)} aria-label={t('media:gallery.open')} title={t('media:gallery.open')} style={{ alignSelf: 'flex-start', borderRadius: 4 }}>
+            <Image src={value.url} alt={t('picture.alt', { name: value.name })} radius="sm" mah={240} fit="contain" />
+          </UnstyledButton>
         ) : (
           <Text c="dimmed" size="sm">
             {t('picture.none')}
@@ -144,11 +175,11 @@ export function ImageUpload({ label, value, upload, maxBytes = MAX_IMAGE_UPLOAD_
         )}
         {state.phase === 'failed' && (
           <Alert color="red" title={t('errors.title')} icon={<AlertOctagonIcon />} role="alert" withCloseButton onClose={() => setState({ phase: 'idle' })}>
-            {t(`errors.${errorKey(state.code)}`)}
+            {isMediaRule(state.code) ? t(`media:rules.${state.code}`) : t(`errors.${errorKey(state.code)}`)}
           </Alert>
         )}
         <Group>
-          <FileButton onChange={(file) => void start(file)} accept={IMAGE_UPLOAD_ACCEPT.join(',')} disabled={disabled || uploading} resetRef={resetFileButton}>
+          <FileButton onChange={(file) => void choose(file)} accept={IMAGE_UPLOAD_ACCEPT.join(',')} disabled={disabled || uploading} resetRef={resetFileButton}>
             {(props) => (
               <Button {...props} variant="light" disabled={disabled || uploading}>
                 {value ? t('picture.replace') : t('picture.choose')}
@@ -157,6 +188,25 @@ export function ImageUpload({ label, value, upload, maxBytes = MAX_IMAGE_UPLOAD_
           </FileButton>
         </Group>
       </Stack>
+      {annotate && (
+        <ImageEditor
+          file={editing}
+          onClose={() => setEditing(null)}
+          onDone={(result) => {
+            setEditing(null);
+            onEdited?.(result);
+            void start(new File([result.edited], result.name, { type: 'image/jpeg' }));
+          }}
+        />
+      )}
+      {value && (
+        <ImageGallery
+          opened={galleryOpen}
+          onClose={() => setGalleryOpen(false)}
+          pictures={[{ url: value.url, name: value.name, ...galleryDetails }]}
+          formatDateTime={formatDateTime}
+        />
+      )}
     </Paper>
   );
 }

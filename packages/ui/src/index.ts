@@ -26,3 +26,4 @@ export * from './icons.js';
 export { PasswordField } from './PasswordField.js';
 export { PasswordRules } from './PasswordRules.js';
 export { ImageUpload, isAcceptedImage, type ImageUploadProps } from './ImageUpload.js';
+export * from './media/index.js';

@@ -1,1 +1,2 @@
 export { uploadWithProgress, type UploadOptions, type UploadProgress } from './upload.js';
+export { blobReader, browserVideoDuration, prepareVideo, readVideoDuration, VIDEO_METADATA_TIMEOUT_MS, type PreparedVideo } from './video.js';

@@ -11,8 +11,10 @@ export const vehicleQueryKey = (storeId: string, vehicleId: string) => ['vehicle
 
 /**
  * The vehicle's picture (spec §3 "picture or profile picture"): shown, and replaced by a PNG or
- * JPEG uploaded with a progress bar (POST .../vehicle/{id}/picture). The server turns it upright,
- * shrinks it and strips its metadata; the answer's signed URL is shown at once.
+ * JPEG uploaded with a progress bar (POST .../vehicle/{id}/picture). The chosen or captured
+ * picture goes through the image editor first (arrows, circles, rotation; docs/media.md) and the
+ * edited JPEG is what is sent. The server turns it upright, shrinks it and strips its metadata;
+ * the answer's signed URL is shown at once, and opens in the image gallery.
  */
 export function VehiclePictureUpload({
   storeId,
@@ -34,6 +36,7 @@ export function VehiclePictureUpload({
 
   return (
     <ImageUpload
+      annotate
       label={t('vehicle.title')}
       value={vehicle.data?.picture ?? null}
       upload={async (file, onProgress, signal) => {

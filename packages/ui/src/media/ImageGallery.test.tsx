@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { ImageGallery, stepIndex, type GalleryPicture } from './ImageGallery.js';
+import { renderWithUi } from '../testing/render.js';
+
+afterEach(cleanup);
+
+const pictures: GalleryPicture[] = [
+  { url: '/v2/files/a?expires=1&signature=s', name: 'front.jpg', worker: 'Tess Tech', dateTime: '2026-11-22T15:30:00Z' },
+  { url: '/v2/files/b?expires=1&signature=s', name: 'tire.jpg', worker: 'Tom Two' },
+  { url: '/v2/files/c?expires=1&signature=s', name: 'brakes.jpg' },
+];
+const shown = () => within(screen.getByRole('dialog')).getByRole('img');
+
+describe('stepIndex', () => {
+  it('goes round at both ends', () => {
+    expect(stepIndex(0, 1, 3)).toBe(1);
+    expect(stepIndex(2, 1, 3)).toBe(0);
+    expect(stepIndex(0, -1, 3)).toBe(2);
+    expect(stepIndex(0, 1, 0)).toBe(0);
+  });
+});
+
+describe('ImageGallery', () => {
+  it('shows a picture with its name, worker and date, and moves with the buttons and the arrow keys', () => {
+    renderWithUi(<ImageGallery opened pictures={pictures} onClose={() => {}} formatDateTime={(v) => `at ${v}`} />);
+    const dialog = screen.getByRole('dialog', { name: 'Pictures' });
+    expect(shown().getAttribute('alt')).toBe('Picture front.jpg');
+    expect(shown().getAttribute('src')).toBe(pictures[0]!.url);
+    expect(within(dialog).getByText('By Tess Tech')).toBeTruthy();
+    expect(within(dialog).getByText('at 2026-11-22T15:30:00Z').getAttribute('datetime')).toBe('2026-11-22T15:30:00Z');
+    expect(within(dialog).getByText('1 of 3')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next picture' }));
+    expect(shown().getAttribute('alt')).toBe('Picture tire.jpg');
+    expect(within(dialog).getByText('By Tom Two')).toBeTruthy();
+    expect(within(dialog).getByText('2 of 3')).toBeTruthy();
+
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(shown().getAttribute('alt')).toBe('Picture brakes.jpg');
+    expect(within(dialog).queryByText(/^By /)).toBeNull();
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(shown().getAttribute('alt')).toBe('Picture front.jpg');
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect(shown().getAttribute('alt')).toBe('Picture brakes.jpg');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Previous picture' }));
+    expect(shown().getAttribute('alt')).toBe('Picture tire.jpg');
+  });
+
+  it('opens on the picture asked for, in French', () => {
+    renderWithUi(<ImageGallery opened pictures={pictures} initialIndex={2} onClose={() => {}} />, { language: 'fr' });
+    expect(shown().getAttribute('alt')).toBe('Photo brakes.jpg');
+    expect(screen.getByText('3 sur 3')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Photo suivante' })).toBeTruthy();
+  });
+
+  it('one picture: nothing to move to; none: says so', () => {
+    const { unmount } = renderWithUi(<ImageGallery opened pictures={[pictures[0]!]} onClose={() => {}} />);
+    expect((screen.getByRole('button', { name: 'Next picture' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(shown().getAttribute('alt')).toBe('Picture front.jpg');
+    unmount();
+    renderWithUi(<ImageGallery opened pictures={[]} onClose={() => {}} />);
+    expect(screen.getByText('No pictures yet')).toBeTruthy();
+  });
+});
