@@ -25,6 +25,7 @@ import { customerLines, personName, yearMakeModel } from '../dashboard/format.js
 import { orderPaths, orderQuery, storeOrder } from './order-api.js';
 import { formatDuration, useTimeTracker } from './useTimeTracker.js';
 import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
+import { InspectionSection } from './InspectionSection.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
@@ -134,14 +135,7 @@ export function InspectionOrderPage() {
               )}
             </Paper>
           )}
-          <Paper withBorder radius="lg" p="md">
-            <Text fw={600} mb="xs">
-              {t('page.inspection')}
-            </Text>
-            <Text c="dimmed">
-              {order.data.inspectionType ? t('page.inspectionTypeChosen') : t('page.noInspectionType')}
-            </Text>
-          </Paper>
+          <InspectionSection order={order.data} />
           <OrderActions
             order={order.data}
             finishPending={finish.isPending}
