@@ -34,7 +34,7 @@ import { InspectionSection } from './InspectionSection.js';
  * (groups, items, pictures) fills the inspection section (docs/inspection-order-page.md).
  */
 export function InspectionOrderPage() {
-  const { t } = useTranslation(['orders', 'dashboard']);
+  const { t } = useTranslation(['orders', 'dashboard', 'ui']);
   const { api } = useServices();
   const { user, store } = useSignedIn();
   const { storeId = '', inspectionOrderId = '' } = useParams();
@@ -146,6 +146,7 @@ export function InspectionOrderPage() {
             onClose={clearRefusal}
             title={t('page.finishConditionsTitle')}
             centered
+            closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
           >
             <Stack>
               <Text>{t('page.finishConditionsIntro')}</Text>
