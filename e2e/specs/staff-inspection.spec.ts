@@ -52,9 +52,12 @@ async function newTicketForTech(page: Page, request: APIRequestContext) {
   await signIn(page, 'advisor');
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
   const advisor = await apiOf(page, request);
-  const found = await advisor.get<{ _embedded: { customer: { _id: string }[] } }>(`${advisor.store}/customer`, {
-    email: 'jane@example.com',
-  });
+  const found = await advisor.get<{ _embedded: { customer: { _id: string }[] } }>(
+    `${advisor.store}/customer`,
+    {
+      email: 'jane@example.com',
+    },
+  );
   const customerId = found._embedded.customer[0]!._id;
   const household = await advisor.get<{ vehicles: { _id: string }[] }>(
     `${advisor.store}/customer/${customerId}/household`,
@@ -68,13 +71,20 @@ async function newTicketForTech(page: Page, request: APIRequestContext) {
     technicianId: technician._id,
   });
   await page.context().clearCookies();
-  await page.evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear());
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear(),
+  );
   await signIn(page, 'tech');
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
   const tech = await apiOf(page, request);
   const results = async () =>
     (await tech.get<{ results: Result[] }>(`${tech.store}/inspectionOrder/${order._id}/result`)).results;
-  return { tech, orderId: order._id, path: `/app/store/${tech.claims.storeId}/inspectionOrder/${order._id}`, results };
+  return {
+    tech,
+    orderId: order._id,
+    path: `/app/store/${tech.claims.storeId}/inspectionOrder/${order._id}`,
+    results,
+  };
 }
 
 /** A mouse drag across the canvas, in CSS px from its top-left corner. */
@@ -97,7 +107,9 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   const { path, results } = await newTicketForTech(page, request);
   await page.goto(path);
   const inspection = page.getByTestId('inspection');
-  await expect(inspection.getByRole('heading', { level: 2, name: 'Inspection · Multi-point inspection' })).toBeVisible();
+  await expect(
+    inspection.getByRole('heading', { level: 2, name: 'Inspection · Multi-point inspection' }),
+  ).toBeVisible();
   await expect(inspection.getByTestId('inspection-progress')).toHaveText(/^0 of \d+ items checked$/);
 
   // vehicleDetails is first and open; the other groups are closed.
@@ -112,12 +124,16 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   await severity(odometer, 'Okay').click();
   await expect(severity(odometer, 'Okay')).toHaveAttribute('aria-pressed', 'true');
   await expect(odometer).not.toHaveAttribute('data-pending');
-  await expect.poll(async () => (await results()).find((r) => r.itemKey === 'odometerPhoto')?.result).toBe('okay');
+  await expect
+    .poll(async () => (await results()).find((r) => r.itemKey === 'odometerPhoto')?.result)
+    .toBe('okay');
   await expect(page.getByRole('button', { name: 'Pause the clock' })).toBeVisible();
   await severity(odometer, 'Okay').click();
   await expect(severity(odometer, 'Okay')).toHaveAttribute('aria-pressed', 'false');
   await expect(odometer).not.toHaveAttribute('data-pending');
-  await expect.poll(async () => (await results()).find((r) => r.itemKey === 'odometerPhoto')?.result).toBeNull();
+  await expect
+    .poll(async () => (await results()).find((r) => r.itemKey === 'odometerPhoto')?.result)
+    .toBeNull();
 
   // Warning brings the first finding and its first recommendation (spec §4).
   const lights = inspection.getByTestId('item-dashWarningLights');
@@ -151,7 +167,9 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   await expectAccessible(page);
 
   // A picture from the camera, annotated with an arrow and a circle, turned, saved.
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 80, b: 140 } } })
+  const photo = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 80, b: 140 } },
+  })
     .jpeg({ quality: 90 })
     .toBuffer();
   const camera = pads.getByTestId('camera-input');
@@ -183,7 +201,10 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   const original = await sharp(await bytes(stored.pictures[0]!.original)).metadata();
   expect([shown.width, shown.height]).toEqual([480, 640]);
   expect([original.width, original.height]).toEqual([640, 480]);
-  const { data } = await sharp(await bytes(stored.pictures[0]!.source)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(await bytes(stored.pictures[0]!.source))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let red = 0;
   let yellow = 0;
   for (let i = 0; i < data.length; i += 3) {
@@ -200,7 +221,9 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   await expect(gallery).toBeVisible();
   const img = gallery.getByRole('img', { name: 'Picture pads.jpg' });
   await expect(img).toHaveAttribute('src', stored.pictures[0]!.gallery);
-  await expect.poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
   await expect(gallery.getByText('1 of 1')).toBeVisible();
   await expectAccessible(page);
   await page.keyboard.press('Escape');
@@ -213,10 +236,15 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   await pads.getByRole('button', { name: 'Delete the picture pads-2.jpg' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(pads.getByTestId('picture-count')).toHaveText('1 picture');
-  await expect.poll(async () => (await results()).find((r) => r.itemKey === 'frontBrakePads')!.pictures.length).toBe(1);
+  await expect
+    .poll(async () => (await results()).find((r) => r.itemKey === 'frontBrakePads')!.pictures.length)
+    .toBe(1);
 });
 
-test('finishing is refused with the server\'s reason: measurements first, then required items', async ({ page, request }) => {
+test("finishing is refused with the server's reason: measurements first, then required items", async ({
+  page,
+  request,
+}) => {
   const { tech, orderId, path } = await newTicketForTech(page, request);
   await page.goto(path);
   await expect(page.getByTestId('item-odometerPhoto')).toBeVisible();

@@ -135,7 +135,12 @@ export function InspectionOrderPage() {
               )}
             </Paper>
           )}
-          <InspectionSection order={order.data} />
+          <InspectionSection
+            storeId={order.data.storeId}
+            orderId={order.data._id}
+            closed={order.data.closed}
+            hasOrderPicture={order.data.primaryPicture !== null}
+          />
           <OrderActions
             order={order.data}
             finishPending={finish.isPending}

@@ -1,12 +1,12 @@
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Accordion, Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   actingRole,
   readStoreSettings,
-  type InspectionOrder,
   type InspectionResult,
+  type PreviousMeasurement,
   type ResultVideo,
 } from '@servicebay/domain';
 import { ApiError } from '@servicebay/web-core';
@@ -20,9 +20,12 @@ import {
   pictureTotal,
   previousByItem,
   progressOf,
+  shareSections,
+  type GroupView,
+  type SectionView,
 } from './inspection-model.js';
 import { ResultRow, type RowActions, type RowTarget } from './ResultRow.js';
-import { useResultWriter } from './useResultWriter.js';
+import { useResultWriter, type PendingStore } from './useResultWriter.js';
 import { UploadList, useResultMedia } from './useResultMedia.js';
 
 /**
@@ -31,12 +34,20 @@ import { UploadList, useResultMedia } from './useResultMedia.js';
  * its result; pictures through the image editor, videos with the media rules; the gallery and
  * the video player.
  */
-export function InspectionSection({ order }: { order: InspectionOrder }) {
+export const InspectionSection = memo(function InspectionSection({
+  storeId,
+  orderId,
+  closed,
+  hasOrderPicture,
+}: {
+  storeId: string;
+  orderId: string;
+  closed: boolean;
+  hasOrderPicture: boolean;
+}) {
   const { t, i18n } = useTranslation('inspectionPage');
   const { api } = useServices();
   const { user, store } = useSignedIn();
-  const storeId = order.storeId;
-  const orderId = order._id;
   const type = useQuery(inspectionTypeQuery(api, storeId, orderId));
   const results = useQuery(resultsQuery(api, storeId, orderId));
   const writer = useResultWriter({
@@ -77,10 +88,12 @@ export function InspectionSection({ order }: { order: InspectionOrder }) {
   );
 
   const list = results.data?.results;
-  const groups = useMemo(
-    () => (type.data && list ? buildGroups(type.data, list) : []),
-    [type.data, list],
-  );
+  const built = useRef<GroupView[]>([]);
+  const groups = useMemo(() => {
+    const next = type.data && list ? shareSections(built.current, buildGroups(type.data, list)) : [];
+    built.current = next;
+    return next;
+  }, [type.data, list]);
   const previous = useMemo(
     () => previousByItem(results.data?.previousMeasurements ?? []),
     [results.data?.previousMeasurements],
@@ -128,42 +141,20 @@ export function InspectionSection({ order }: { order: InspectionOrder }) {
             {t('itemCount', { done: progress.done, total: progress.total })}
           </Text>
           <Text data-testid="picture-total">
-            {t('pictureTotal', { count: pictureTotal(order, results.data.results) })}
+            {t('pictureTotal', { count: pictureTotal(hasOrderPicture, results.data.results) })}
           </Text>
         </Group>
         <Accordion multiple defaultValue={defaultOpen} variant="separated" order={3} keepMounted={false}>
           {groups.map((g) => (
-            <Accordion.Item key={g.key} value={g.key} data-testid={`group-${g.key}`}>
-              <Accordion.Control>{localized(g.name, language)}</Accordion.Control>
-              <Accordion.Panel>
-                <Stack gap="md">
-                  {g.sections.map((s) => (
-                    <section key={s.key} aria-label={localized(s.name, language)}>
-                      <Text fw={700} mb="xs">
-                        {localized(s.name, language)}
-                      </Text>
-                      <Stack gap="sm">
-                        {s.rows.map((row) => (
-                          <ResultRow
-                            key={row.key}
-                            rowKey={row.key}
-                            group={row.group}
-                            section={row.section}
-                            item={row.item}
-                            result={row.result}
-                            reading={row.reading}
-                            previous={previous.get(row.item.itemKey)}
-                            pending={writer.pending.has(row.key)}
-                            readOnly={order.closed}
-                            actions={actions}
-                          />
-                        ))}
-                      </Stack>
-                    </section>
-                  ))}
-                </Stack>
-              </Accordion.Panel>
-            </Accordion.Item>
+            <GroupItem
+              key={g.key}
+              group={g}
+              language={language}
+              previous={previous}
+              pendingStore={writer.pendingStore}
+              readOnly={closed}
+              actions={actions}
+            />
           ))}
         </Accordion>
       </Stack>
@@ -178,11 +169,7 @@ export function InspectionSection({ order }: { order: InspectionOrder }) {
       </Title>
       {body}
       <UploadList uploads={media.uploads} />
-      <ImageEditor
-        file={media.editing?.file ?? null}
-        onDone={media.onEdited}
-        onClose={media.closeEditor}
-      />
+      <ImageEditor file={media.editing?.file ?? null} onDone={media.onEdited} onClose={media.closeEditor} />
       <ImageGallery
         opened={gallery !== null}
         onClose={() => setGallery(null)}
@@ -192,6 +179,66 @@ export function InspectionSection({ order }: { order: InspectionOrder }) {
       <VideoPlayer video={video} onClose={() => setVideo(null)} />
     </Paper>
   );
+});
+
+interface BlockProps {
+  language: string;
+  previous: ReadonlyMap<string, PreviousMeasurement>;
+  pendingStore: PendingStore;
+  readOnly: boolean;
+  actions: RowActions;
 }
+
+/** One group of the accordion; skipped when none of its sections changed. */
+const GroupItem = memo(function GroupItem({ group, ...rest }: BlockProps & { group: GroupView }) {
+  return (
+    <Accordion.Item value={group.key} data-testid={`group-${group.key}`}>
+      <Accordion.Control>{localized(group.name, rest.language)}</Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap="md">
+          {group.sections.map((section) => (
+            <SectionBlock key={section.key} section={section} {...rest} />
+          ))}
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+});
+
+/** One section and its rows; skipped when none of its rows changed (shareSections keeps it). */
+const SectionBlock = memo(function SectionBlock({
+  section,
+  language,
+  previous,
+  pendingStore,
+  readOnly,
+  actions,
+}: BlockProps & { section: SectionView }) {
+  const name = localized(section.name, language);
+  return (
+    <section aria-label={name}>
+      <Text fw={700} mb="xs">
+        {name}
+      </Text>
+      <Stack gap="sm">
+        {section.rows.map((row) => (
+          <ResultRow
+            key={row.key}
+            rowKey={row.key}
+            group={row.group}
+            section={row.section}
+            item={row.item}
+            result={row.result}
+            reading={row.reading}
+            previous={previous.get(row.item.itemKey)}
+            pendingStore={pendingStore}
+            readOnly={readOnly}
+            actions={actions}
+          />
+        ))}
+      </Stack>
+    </section>
+  );
+});
 
 export type { RowTarget };

@@ -33,6 +33,7 @@ import {
   type ItemRow,
   type ResultPatch,
 } from './inspection-model.js';
+import { usePending, type PendingStore } from './useResultWriter.js';
 
 export type RowTarget = Pick<ItemRow, 'key' | 'group' | 'section' | 'item'>;
 
@@ -56,7 +57,7 @@ export interface ResultRowProps {
   result: InspectionResult | null;
   reading: number | null;
   previous: PreviousMeasurement | undefined;
-  pending: boolean;
+  pendingStore: PendingStore;
   readOnly: boolean;
   actions: RowActions;
 }
@@ -82,10 +83,11 @@ export const ResultRow = memo(function ResultRow({
   result,
   reading,
   previous,
-  pending,
+  pendingStore,
   readOnly,
   actions,
 }: ResultRowProps) {
+  const pending = usePending(pendingStore, rowKey);
   const { t, i18n } = useTranslation(['inspectionPage', 'inspections']);
   const language = i18n.language;
   const name = localized(item.name, language);
@@ -123,6 +125,8 @@ export const ResultRow = memo(function ResultRow({
       data-testid={`item-${item.itemKey}`}
       data-pending={pending || undefined}
       data-severity={severity ?? undefined}
+      // Rows out of view are neither laid out nor painted: a tap re-lays one row, not the page.
+      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 160px' }}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -176,7 +180,9 @@ export const ResultRow = memo(function ResultRow({
               w={180}
               size="md"
               disabled={readOnly}
-              error={measureError ? t('outOfRange', { min: measurement.min, max: measurement.max }) : undefined}
+              error={
+                measureError ? t('outOfRange', { min: measurement.min, max: measurement.max }) : undefined
+              }
               onBlur={(e) => commitMeasurement(e.currentTarget.value)}
               onKeyDown={onEnter}
             />
@@ -207,7 +213,9 @@ export const ResultRow = memo(function ResultRow({
               disabled={readOnly}
               value={result?.finding ?? ''}
               onChange={(e) =>
-                change(findingPatch(item, severity, e.currentTarget.value === '' ? null : e.currentTarget.value))
+                change(
+                  findingPatch(item, severity, e.currentTarget.value === '' ? null : e.currentTarget.value),
+                )
               }
               data={[
                 { value: '', label: t('chooseFinding') },
@@ -240,7 +248,10 @@ export const ResultRow = memo(function ResultRow({
                 onChange={(e) => change({ recommendation: e.currentTarget.value || null })}
                 data={[
                   { value: '', label: t('noRecommendation') },
-                  ...finding.recommendations.map((r) => ({ value: r.key, label: localized(r.text, language) })),
+                  ...finding.recommendations.map((r) => ({
+                    value: r.key,
+                    label: localized(r.text, language),
+                  })),
                 ]}
               />
             )}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { InspectionDefinition, InspectionItem, InspectionOrder, InspectionResult } from '@servicebay/domain';
+import type {
+  InspectionDefinition,
+  InspectionItem,
+  InspectionOrder,
+  InspectionResult,
+} from '@servicebay/domain';
 import {
   applyPatch,
   buildGroups,
@@ -10,6 +15,7 @@ import {
   pictureTotal,
   progressOf,
   severityPatch,
+  shareSections,
   uniqueName,
 } from './inspection-model.js';
 
@@ -96,9 +102,27 @@ describe('buildGroups', () => {
   });
 });
 
+describe('shareSections', () => {
+  it('keeps the sections whose rows did not change, so only the changed one renders again', () => {
+    const r3 = result({ _id: 'b1', itemKey: 'frontBrakePads', result: 'okay' });
+    const first = buildGroups(type, [r3]);
+    const again = shareSections(first, buildGroups(type, [r3]));
+    expect(again[0]!.sections[0]).toBe(first[0]!.sections[0]);
+    expect(again[1]!.sections[0]).toBe(first[1]!.sections[0]);
+    const changed = shareSections(first, buildGroups(type, [{ ...r3, result: 'warning' }]));
+    expect(changed[0]).toBe(first[0]);
+    expect(changed[1]).not.toBe(first[1]);
+    expect(changed[1]!.sections[0]).not.toBe(first[1]!.sections[0]);
+  });
+});
+
 describe('severityPatch (spec §4 through the domain rules)', () => {
   it('okay: first okay finding, no recommendation; critical: first finding and its first recommendation', () => {
-    expect(severityPatch(pads, null, 'okay')).toEqual({ result: 'okay', finding: 'good', recommendation: null });
+    expect(severityPatch(pads, null, 'okay')).toEqual({
+      result: 'okay',
+      finding: 'good',
+      recommendation: null,
+    });
     expect(severityPatch(pads, { result: 'okay', mapValue: null }, 'critical')).toEqual({
       result: 'critical',
       finding: 'worn',
@@ -113,12 +137,15 @@ describe('severityPatch (spec §4 through the domain rules)', () => {
       mapValue: null,
     });
     expect(severityPatch(pads, { result: 'warning', mapValue: '2' }, 'critical').mapValue).toBeNull();
-    expect(severityPatch(odometer, null, 'warning')).toMatchObject({ finding: 'Other', recommendation: null });
+    expect(severityPatch(odometer, null, 'warning')).toMatchObject({
+      finding: 'Other',
+      recommendation: null,
+    });
   });
 });
 
 describe('findingPatch', () => {
-  it('brings the finding\'s first recommendation for warning and critical only', () => {
+  it("brings the finding's first recommendation for warning and critical only", () => {
     expect(findingPatch(pads, 'warning', 'worn')).toEqual({ finding: 'worn', recommendation: 'replace' });
     expect(findingPatch(pads, 'okay', 'good')).toEqual({ finding: 'good', recommendation: null });
     expect(findingPatch(pads, 'critical', null)).toEqual({ finding: null, recommendation: null });
@@ -151,26 +178,63 @@ describe('measurements', () => {
 describe('applyPatch', () => {
   it('shows the change at once, unconfirmed, keeping what it does not touch', () => {
     const before = result({ _id: 'x', confirmed: true, note: 'squeal', value: 5 });
-    const after = applyPatch(before, { result: 'warning', finding: 'worn', value: undefined }, row, 'order-1', 't');
-    expect(after).toMatchObject({ _id: 'x', result: 'warning', finding: 'worn', note: 'squeal', value: 5, confirmed: false });
+    const after = applyPatch(
+      before,
+      { result: 'warning', finding: 'worn', value: undefined },
+      row,
+      'order-1',
+      't',
+    );
+    expect(after).toMatchObject({
+      _id: 'x',
+      result: 'warning',
+      finding: 'worn',
+      note: 'squeal',
+      value: 5,
+      confirmed: false,
+    });
     const created = applyPatch(null, { result: 'okay' }, row, 'order-1', 'pending:frontBrakePads');
-    expect(created).toMatchObject({ _id: 'pending:frontBrakePads', itemKey: 'frontBrakePads', group: 'brakes', result: 'okay' });
+    expect(created).toMatchObject({
+      _id: 'pending:frontBrakePads',
+      itemKey: 'frontBrakePads',
+      group: 'brakes',
+      result: 'okay',
+    });
   });
 });
 
 describe('orderAfterResultChange', () => {
   const order = {
     finished: true,
-    states: { inspection: 'done', report: 'notStarted', estimate: 'notStarted', approval: 'notStarted', parts: 'notStarted', work: 'notStarted' },
+    states: {
+      inspection: 'done',
+      report: 'notStarted',
+      estimate: 'notStarted',
+      approval: 'notStarted',
+      parts: 'notStarted',
+      work: 'notStarted',
+    },
     timeTracker: { isRunning: false, elapsedSeconds: 10 },
   } as unknown as InspectionOrder;
-  it('reopens a finished inspection and starts a technician\'s clock where the store enables it', () => {
+  it("reopens a finished inspection and starts a technician's clock where the store enables it", () => {
     const next = orderAfterResultChange(order, { role: 'Technician', timeTrackerEnabled: true });
-    expect(next).toMatchObject({ finished: false, states: { inspection: 'inProgress' }, timeTracker: { isRunning: true } });
-    expect(orderAfterResultChange(order, { role: 'ServiceAdvisor', timeTrackerEnabled: true }).timeTracker.isRunning).toBe(false);
+    expect(next).toMatchObject({
+      finished: false,
+      states: { inspection: 'inProgress' },
+      timeTracker: { isRunning: true },
+    });
+    expect(
+      orderAfterResultChange(order, { role: 'ServiceAdvisor', timeTrackerEnabled: true }).timeTracker
+        .isRunning,
+    ).toBe(false);
   });
   it('leaves an order already in progress with its clock running as it is', () => {
-    const running = { ...order, finished: false, states: { ...order.states, inspection: 'inProgress' }, timeTracker: { isRunning: true, elapsedSeconds: 1 } } as InspectionOrder;
+    const running = {
+      ...order,
+      finished: false,
+      states: { ...order.states, inspection: 'inProgress' },
+      timeTracker: { isRunning: true, elapsedSeconds: 1 },
+    } as InspectionOrder;
     expect(orderAfterResultChange(running, { role: 'Technician', timeTrackerEnabled: true })).toBe(running);
   });
 });
@@ -180,8 +244,8 @@ describe('counts', () => {
     const pic = { name: 'a.jpg' } as InspectionResult['pictures'][number];
     const vid = { name: 'a.mp4' } as InspectionResult['videos'][number];
     const results = [result({ pictures: [pic, pic] }), result({ videos: [vid] })];
-    expect(pictureTotal({ primaryPicture: { url: 'u', name: 'n', source: null } }, results)).toBe(4);
-    expect(pictureTotal({ primaryPicture: null }, [])).toBe(0);
+    expect(pictureTotal(true, results)).toBe(4);
+    expect(pictureTotal(false, [])).toBe(0);
   });
   it('progress counts items with a severity, a multiple item once', () => {
     expect(

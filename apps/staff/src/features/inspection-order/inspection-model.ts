@@ -124,16 +124,10 @@ export function findingPatch(
   };
 }
 
-export type MeasurementInput =
-  | { kind: 'empty' }
-  | { kind: 'invalid' }
-  | { kind: 'value'; value: number };
+export type MeasurementInput = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'value'; value: number };
 
 /** A typed measurement ("4,5" as French tablets type it, or "4.5"), checked against the item's range. */
-export function parseMeasurement(
-  text: string,
-  range: { min: number; max: number },
-): MeasurementInput {
+export function parseMeasurement(text: string, range: { min: number; max: number }): MeasurementInput {
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '') return { kind: 'empty' };
   if (!/^-?\d*\.?\d+$|^-?\d+\.$/.test(trimmed)) return { kind: 'invalid' };
@@ -233,21 +227,43 @@ export function orderAfterResultChange(
     ...order,
     states: effects.states,
     finished: effects.reopen ? false : order.finished,
-    timeTracker: effects.startTimeTracker
-      ? { ...order.timeTracker, isRunning: true }
-      : order.timeTracker,
+    timeTracker: effects.startTimeTracker ? { ...order.timeTracker, isRunning: true } : order.timeTracker,
   };
 }
 
 /** Spec §9: the picture total counts the order's picture, result pictures and result videos. */
 export function pictureTotal(
-  order: Pick<InspectionOrder, 'primaryPicture'>,
+  hasOrderPicture: boolean,
   results: readonly Pick<InspectionResult, 'pictures' | 'videos'>[],
 ): number {
-  return (
-    (order.primaryPicture ? 1 : 0) +
-    results.reduce((sum, r) => sum + r.pictures.length + r.videos.length, 0)
-  );
+  return (hasOrderPicture ? 1 : 0) + results.reduce((sum, r) => sum + r.pictures.length + r.videos.length, 0);
+}
+
+/**
+ * The groups built again after a change, sharing every section whose rows did not change with
+ * the previous build, so the sections that did not change are not rendered again.
+ */
+export function shareSections(previous: readonly GroupView[], next: GroupView[]): GroupView[] {
+  const before = new Map(previous.flatMap((g) => g.sections.map((s) => [`${g.key}/${s.key}`, s] as const)));
+  const groupsBefore = new Map(previous.map((g) => [g.key, g]));
+  return next.map((g) => {
+    const sections = g.sections.map((s) => {
+      const old = before.get(`${g.key}/${s.key}`);
+      const same =
+        old &&
+        old.rows.length === s.rows.length &&
+        old.rows.every(
+          (r, i) => r.key === s.rows[i]!.key && r.result === s.rows[i]!.result && r.item === s.rows[i]!.item,
+        );
+      return same ? old : s;
+    });
+    const oldGroup = groupsBefore.get(g.key);
+    const sameGroup =
+      oldGroup &&
+      oldGroup.sections.length === sections.length &&
+      oldGroup.sections.every((s, i) => s === sections[i]);
+    return sameGroup ? oldGroup : { ...g, sections };
+  });
 }
 
 /** Items with a severity set, of all items (a multiple item counts once). */

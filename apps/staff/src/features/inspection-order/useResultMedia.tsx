@@ -69,17 +69,20 @@ export function useResultMedia({
   const latest = useRef({ t, errorText, user });
   latest.current = { t, errorText, user };
 
-  const track = useCallback(async <T,>(name: string, run: (progress: (f: number | null) => void) => Promise<T>) => {
-    const id = nextId.current++;
-    setUploads((u) => [...u, { id, name, fraction: 0 }]);
-    const progress = (fraction: number | null) =>
-      setUploads((u) => u.map((x) => (x.id === id ? { ...x, fraction } : x)));
-    try {
-      return await run(progress);
-    } finally {
-      setUploads((u) => u.filter((x) => x.id !== id));
-    }
-  }, []);
+  const track = useCallback(
+    async <T,>(name: string, run: (progress: (f: number | null) => void) => Promise<T>) => {
+      const id = nextId.current++;
+      setUploads((u) => [...u, { id, name, fraction: 0 }]);
+      const progress = (fraction: number | null) =>
+        setUploads((u) => u.map((x) => (x.id === id ? { ...x, fraction } : x)));
+      try {
+        return await run(progress);
+      } finally {
+        setUploads((u) => u.filter((x) => x.id !== id));
+      }
+    },
+    [],
+  );
 
   const storeResult = useCallback(
     (saved: InspectionResult) => {

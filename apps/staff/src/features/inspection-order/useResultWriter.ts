@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,7 +14,13 @@ import { useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { orderQueryKey } from './order-api.js';
 import { cachedResults, updateCachedResult } from './inspection-api.js';
-import { applyPatch, localized, orderAfterResultChange, type ItemRow, type ResultPatch } from './inspection-model.js';
+import {
+  applyPatch,
+  localized,
+  orderAfterResultChange,
+  type ItemRow,
+  type ResultPatch,
+} from './inspection-model.js';
 
 type Target = Pick<ItemRow, 'key' | 'group' | 'section' | 'item'>;
 
@@ -42,7 +48,7 @@ export function useResultWriter({
   const queryClient = useQueryClient();
   const alerts = useAlerts();
   const errorText = useInspectionErrorText();
-  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
+  const [pending] = useStateOnce(createPendingStore);
   // Per row: the tail of its queue, the id of its result once known, how many writes are queued.
   const queues = useRef(new Map<string, Promise<unknown>>());
   const ids = useRef(new Map<string, string>());
@@ -50,22 +56,22 @@ export function useResultWriter({
   const latest = useRef({ t, language: i18n.language, errorText, role, timeTrackerEnabled });
   latest.current = { t, language: i18n.language, errorText, role, timeTrackerEnabled };
 
-  const mark = useCallback((key: string, delta: number) => {
-    const n = (counts.current.get(key) ?? 0) + delta;
-    if (n <= 0) counts.current.delete(key);
-    else counts.current.set(key, n);
-    setPending((current) => {
-      if (n > 0 === current.has(key)) return current;
-      const next = new Set(current);
-      if (n > 0) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-  }, []);
+  const mark = useCallback(
+    (key: string, delta: number) => {
+      const n = (counts.current.get(key) ?? 0) + delta;
+      if (n <= 0) counts.current.delete(key);
+      else counts.current.set(key, n);
+      pending.set(key, n > 0);
+    },
+    [pending],
+  );
 
   const enqueue = useCallback((key: string, task: () => Promise<unknown>) => {
     const tail = (queues.current.get(key) ?? Promise.resolve()).then(task, task);
-    queues.current.set(key, tail.catch(() => undefined));
+    queues.current.set(
+      key,
+      tail.catch(() => undefined),
+    );
     return tail;
   }, []);
 
@@ -83,8 +89,18 @@ export function useResultWriter({
     }
   }, [queryClient, storeId, inspectionOrderId]);
 
+  // The order is refetched once the changes have settled for a moment, not after each answer:
+  // a technician tapping down the list would otherwise re-render the whole page at every answer.
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refreshOrder = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: orderQueryKey(storeId, inspectionOrderId), exact: true });
+    if (refreshTimer.current) clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(() => {
+      refreshTimer.current = null;
+      void queryClient.invalidateQueries({
+        queryKey: orderQueryKey(storeId, inspectionOrderId),
+        exact: true,
+      });
+    }, ORDER_REFRESH_DELAY_MS);
   }, [queryClient, storeId, inspectionOrderId]);
 
   const fail = useCallback(
@@ -119,7 +135,12 @@ export function useResultWriter({
             ? await api.call(updateResultRoute, { params: { ...params, resultId: id }, body: patch })
             : await api.call(createResultRoute, {
                 params,
-                body: { itemKey: target.item.itemKey, group: target.group, section: target.section, ...patch },
+                body: {
+                  itemKey: target.item.itemKey,
+                  group: target.group,
+                  section: target.section,
+                  ...patch,
+                },
               });
           ids.current.set(key, saved._id);
           const later = (counts.current.get(key) ?? 0) > 1;
@@ -128,10 +149,20 @@ export function useResultWriter({
             later && r ? { ...r, _id: saved._id, pictures: saved.pictures, videos: saved.videos } : saved,
           );
         } catch (error) {
-          if (!ids.current.has(key) && cacheId.startsWith('pending:') && (counts.current.get(key) ?? 0) <= 1) {
+          if (
+            !ids.current.has(key) &&
+            cacheId.startsWith('pending:') &&
+            (counts.current.get(key) ?? 0) <= 1
+          ) {
             updateCachedResult(queryClient, storeId, inspectionOrderId, cacheId, () => null);
           } else if (before) {
-            updateCachedResult(queryClient, storeId, inspectionOrderId, ids.current.get(key) ?? cacheId, () => before);
+            updateCachedResult(
+              queryClient,
+              storeId,
+              inspectionOrderId,
+              ids.current.get(key) ?? cacheId,
+              () => before,
+            );
           }
           fail(target, error);
         } finally {
@@ -192,12 +223,61 @@ export function useResultWriter({
   );
 
   return useMemo(
-    () => ({ change, remove, ensureSaved, pending, refreshOrder, touchOrder }),
+    () => ({ change, remove, ensureSaved, pendingStore: pending, refreshOrder, touchOrder }),
     [change, remove, ensureSaved, pending, refreshOrder, touchOrder],
   );
 }
 
-type ErrorKey = 'ORDER_CLOSED' | 'FORBIDDEN' | 'CONFLICT' | 'INVALID_ARGUMENTS' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'NOT_FOUND';
+/** How long the changes must rest before the order is fetched again. */
+export const ORDER_REFRESH_DELAY_MS = 800;
+
+/** Which rows wait for the server: each row subscribes to its own key only. */
+export interface PendingStore {
+  set(key: string, pending: boolean): void;
+  has(key: string): boolean;
+  subscribe(key: string, listener: () => void): () => void;
+}
+
+export function createPendingStore(): PendingStore {
+  const keys = new Set<string>();
+  const listeners = new Map<string, Set<() => void>>();
+  return {
+    set(key, on) {
+      if (on === keys.has(key)) return;
+      if (on) keys.add(key);
+      else keys.delete(key);
+      for (const l of listeners.get(key) ?? []) l();
+    },
+    has: (key) => keys.has(key),
+    subscribe(key, listener) {
+      const set = listeners.get(key) ?? new Set();
+      set.add(listener);
+      listeners.set(key, set);
+      return () => set.delete(listener);
+    },
+  };
+}
+
+/** Whether a row waits for the server (re-renders that row only when it changes). */
+export function usePending(store: PendingStore, key: string): boolean {
+  const subscribe = useCallback((listener: () => void) => store.subscribe(key, listener), [store, key]);
+  return useSyncExternalStore(subscribe, () => store.has(key));
+}
+
+function useStateOnce<T>(make: () => T): [T] {
+  const ref = useRef<T | null>(null);
+  ref.current ??= make();
+  return [ref.current];
+}
+
+type ErrorKey =
+  | 'ORDER_CLOSED'
+  | 'FORBIDDEN'
+  | 'CONFLICT'
+  | 'INVALID_ARGUMENTS'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'NOT_FOUND';
 const ERROR_KEYS: readonly string[] = [
   'ORDER_CLOSED',
   'FORBIDDEN',
@@ -213,7 +293,8 @@ export function useInspectionErrorText(): (error: unknown) => string {
   const { t } = useTranslation('inspectionPage');
   return useCallback(
     (error: unknown) => {
-      if (error instanceof ApiError && ERROR_KEYS.includes(error.code)) return t(`errors.${error.code as ErrorKey}`);
+      if (error instanceof ApiError && ERROR_KEYS.includes(error.code))
+        return t(`errors.${error.code as ErrorKey}`);
       if (error instanceof ApiError && error.status === 0) return t('errors.offline');
       return t('errors.failed');
     },
