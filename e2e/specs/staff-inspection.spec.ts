@@ -21,6 +21,7 @@ interface Result {
   recommendation: string | null;
   value: number | null;
   pictures: { name: string; source: string; original: string; gallery: string }[];
+  videos: { name: string; duration: number | null }[];
 }
 
 async function apiOf(page: Page, request: APIRequestContext) {
@@ -239,6 +240,76 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   await expect
     .poll(async () => (await results()).find((r) => r.itemKey === 'frontBrakePads')!.pictures.length)
     .toBe(1);
+});
+
+/** A small MP4 the server and the duration parser accept: ftyp, moov with an mvhd of 5 s, some mdat. */
+function smallMp4(): Buffer {
+  const box = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(8 + body.length, 0);
+    head.write(type, 4, 'ascii');
+    return Buffer.concat([head, body]);
+  };
+  const ftyp = box(
+    'ftyp',
+    Buffer.concat([Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41')]),
+  );
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(1000, 12); // timescale
+  mvhd.writeUInt32BE(5000, 16); // duration: 5 s
+  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd)), box('mdat', Buffer.alloc(2048, 7))]);
+}
+
+test('a video on a result: uploaded with its duration, played, a duplicate name ignored, refused offline, deleted', async ({
+  page,
+  request,
+  context,
+}) => {
+  const { path, results } = await newTicketForTech(page, request);
+  await page.goto(path);
+  const lights = page.getByTestId('item-dashWarningLights');
+  const input = lights.getByTestId('video-input');
+  await expect(input).toHaveAttribute('accept', 'video/*');
+  const video = { name: 'walkaround.mp4', mimeType: 'video/mp4', buffer: smallMp4() };
+  await input.setInputFiles(video);
+  await expect(lights.getByTestId('video-count')).toHaveText('1 video');
+  await expect(page.getByTestId('picture-total')).toHaveText('1 picture or video on this order');
+  await expect
+    .poll(async () =>
+      (await results())
+        .find((r) => r.itemKey === 'dashWarningLights')
+        ?.videos.map((v) => [v.name, v.duration]),
+    )
+    .toEqual([['walkaround.mp4', 5]]);
+
+  await lights.getByRole('button', { name: 'Play walkaround.mp4' }).click();
+  const player = page.getByRole('dialog', { name: 'walkaround.mp4' });
+  await expect(player).toBeVisible();
+  await expect(player.getByText('Duration 0:05')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(player).toBeHidden();
+
+  await input.setInputFiles(video);
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'A file with this name was already added, so it was ignored.' }),
+  ).toBeVisible();
+
+  await context.setOffline(true);
+  await input.setInputFiles({ ...video, name: 'second.mp4' });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Videos cannot be uploaded while offline.' }),
+  ).toBeVisible();
+  await context.setOffline(false);
+
+  await lights.getByRole('button', { name: 'Delete the video walkaround.mp4' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(lights.getByTestId('video-count')).toHaveCount(0);
+  await expect
+    .poll(async () => (await results()).find((r) => r.itemKey === 'dashWarningLights')?.videos.length)
+    .toBe(0);
 });
 
 test("finishing is refused with the server's reason: measurements first, then required items", async ({

@@ -14,6 +14,7 @@ import {
   parseMeasurement,
   pictureTotal,
   progressOf,
+  resultOfRow,
   severityPatch,
   shareSections,
   uniqueName,
@@ -255,6 +256,13 @@ describe('counts', () => {
         { itemKey: 'frontBrakePads', result: null },
       ]),
     ).toEqual({ done: 1, total: 3 });
+  });
+  it('resultOfRow finds a reading by id, none for the new reading, a single item by key', () => {
+    const p1 = result({ _id: 'p1', itemKey: 'tirePressure' });
+    const b1 = result({ _id: 'b1', itemKey: 'frontBrakePads' });
+    expect(resultOfRow([b1, p1], { key: 'tirePressure#p1', item: pressure })).toBe(p1);
+    expect(resultOfRow([b1, p1], { key: 'tirePressure#new', item: pressure })).toBeNull();
+    expect(resultOfRow([b1, p1], { key: 'frontBrakePads', item: pads })).toBe(b1);
   });
   it('uniqueName numbers a name the result already has', () => {
     expect(uniqueName('image.jpg', [])).toBe('image.jpg');

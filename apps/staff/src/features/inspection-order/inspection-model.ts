@@ -300,3 +300,16 @@ export function uniqueName(name: string, taken: Iterable<string>): string {
     if (!used.has(candidate.toLowerCase())) return candidate;
   }
 }
+
+/** The result a row shows: by id for a reading of a multiple item (`itemKey#id`), none for its new row, else by item. */
+export function resultOfRow(
+  results: readonly InspectionResult[],
+  row: { key: string; item: Pick<InspectionItem, 'itemKey'> },
+): InspectionResult | null {
+  const hash = row.key.indexOf('#');
+  if (hash !== -1) {
+    const id = row.key.slice(hash + 1);
+    return id === 'new' ? null : (results.find((r) => r._id === id) ?? null);
+  }
+  return results.find((r) => r.itemKey === row.item.itemKey) ?? null;
+}

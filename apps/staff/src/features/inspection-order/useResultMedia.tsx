@@ -18,7 +18,7 @@ import { useServices } from '../../context.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { personName } from '../dashboard/format.js';
 import { cachedResults, updateCachedResult } from './inspection-api.js';
-import { uniqueName } from './inspection-model.js';
+import { resultOfRow, uniqueName } from './inspection-model.js';
 import type { RowTarget } from './ResultRow.js';
 import { useInspectionErrorText, type useResultWriter } from './useResultWriter.js';
 
@@ -27,16 +27,6 @@ export interface Upload {
   name: string;
   /** 0..1, null while the browser does not know the total. */
   fraction: number | null;
-}
-
-/** The result a row shows, from the cache: by id for a reading of a multiple item, else by item. */
-function resultOf(results: readonly InspectionResult[], target: RowTarget): InspectionResult | null {
-  const hash = target.key.indexOf('#');
-  if (hash !== -1) {
-    const id = target.key.slice(hash + 1);
-    return id === 'new' ? null : (results.find((r) => r._id === id) ?? null);
-  }
-  return results.find((r) => r.itemKey === target.item.itemKey) ?? null;
 }
 
 /**
@@ -162,7 +152,7 @@ export function useResultMedia({
   const addVideo = useCallback(
     async (target: RowTarget, file: File) => {
       const { t: tr, errorText: text } = latest.current;
-      const current = resultOf(cachedResults(queryClient, storeId, inspectionOrderId), target);
+      const current = resultOfRow(cachedResults(queryClient, storeId, inspectionOrderId), target);
       const routed = routeMediaFiles([file], current?.videos.map((v) => v.name) ?? []);
       if (routed.duplicates.length > 0) {
         alerts.show({ type: 'warning', message: tr('media:rules.DUPLICATE_NAME') });

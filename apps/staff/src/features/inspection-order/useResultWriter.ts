@@ -18,6 +18,7 @@ import {
   applyPatch,
   localized,
   orderAfterResultChange,
+  resultOfRow,
   type ItemRow,
   type ResultPatch,
 } from './inspection-model.js';
@@ -206,9 +207,8 @@ export function useResultWriter({
     (target: Target) =>
       enqueue(target.key, async (): Promise<InspectionResult> => {
         const id = ids.current.get(target.key);
-        const cached = cachedResults(queryClient, storeId, inspectionOrderId).find((r) =>
-          id ? r._id === id : r.itemKey === target.item.itemKey && !target.item.multiple,
-        );
+        const results = cachedResults(queryClient, storeId, inspectionOrderId);
+        const cached = id ? results.find((r) => r._id === id) : resultOfRow(results, target);
         if (cached && !cached._id.startsWith('pending:')) return cached;
         const saved = await api.call(createResultRoute, {
           params: { storeId, inspectionOrderId },
