@@ -312,6 +312,44 @@ test('a video on a result: uploaded with its duration, played, a duplicate name 
     .toBe(0);
 });
 
+test('a multiple item takes several readings, each its own result, and a reading can be removed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const { path, results } = await newTicketForTech(page, request);
+  await page.goto(path);
+  const inspection = page.getByTestId('inspection');
+  await inspection.getByRole('button', { name: 'Tires and wheels' }).click();
+  const readings = inspection.getByTestId('item-tirePressure');
+  await expect(readings).toHaveCount(1);
+  await expect(readings.first().getByRole('heading', { level: 4 })).toHaveText(/Reading 1$/);
+  await readings.first().getByRole('textbox', { name: 'Measurement (psi)' }).fill('32');
+  await readings.first().getByRole('textbox', { name: 'Measurement (psi)' }).press('Enter');
+  await expect(readings).toHaveCount(2);
+  await expect(readings.first()).not.toHaveAttribute('data-pending');
+  await readings.nth(1).getByRole('textbox', { name: 'Measurement (psi)' }).fill('35,5');
+  await readings.nth(1).getByRole('textbox', { name: 'Measurement (psi)' }).press('Enter');
+  await expect(readings).toHaveCount(3);
+  await expect(readings.nth(1)).not.toHaveAttribute('data-pending');
+  await expect
+    .poll(async () =>
+      (await results())
+        .filter((r) => r.itemKey === 'tirePressure')
+        .map((r) => r.value)
+        .sort(),
+    )
+    .toEqual([32, 35.5]);
+  await expectAccessible(page);
+
+  await readings.first().getByRole('button', { name: 'Remove this reading' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove this reading' }).click();
+  await expect(readings).toHaveCount(2);
+  await expect
+    .poll(async () => (await results()).filter((r) => r.itemKey === 'tirePressure').map((r) => r.value))
+    .toEqual([35.5]);
+});
+
 test("finishing is refused with the server's reason: measurements first, then required items", async ({
   page,
   request,

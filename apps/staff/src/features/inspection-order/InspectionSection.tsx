@@ -10,7 +10,7 @@ import {
   type ResultVideo,
 } from '@servicebay/domain';
 import { ApiError } from '@servicebay/web-core';
-import { ImageEditor, ImageGallery, VideoPlayer, type GalleryPicture } from '@servicebay/ui';
+import { ImageEditor, ImageGallery, useDialogs, VideoPlayer, type GalleryPicture } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { inspectionTypeQuery, resultsQuery } from './inspection-api.js';
@@ -60,7 +60,20 @@ export const InspectionSection = memo(function InspectionSection({
   const [gallery, setGallery] = useState<{ pictures: GalleryPicture[]; index: number } | null>(null);
   const [video, setVideo] = useState<ResultVideo | null>(null);
 
-  const { change, remove } = writer;
+  const dialogs = useDialogs();
+  const { change, remove: removeResult } = writer;
+  const remove = useCallback(
+    (target: RowTarget, current: InspectionResult) => {
+      void dialogs
+        .confirm({
+          message: t('removeReadingConfirm', { item: localized(target.item.name, i18n.language) }),
+          okLabel: t('removeReading'),
+          danger: true,
+        })
+        .then((sure) => sure && removeResult(target, current));
+    },
+    [dialogs, removeResult, t, i18n.language],
+  );
   const { takePicture, addVideo, deletePicture, deleteVideo } = media;
   const openPictures = useCallback((result: InspectionResult, index: number) => {
     setGallery({
