@@ -354,7 +354,7 @@ export const ResultRow = memo(function ResultRow({
             </Badge>
           )}
           {reading !== null && result && !readOnly && (
-            <Button variant="subtle" color="red.8" size="sm" onClick={() => actions.remove(target, result)}>
+            <Button variant="default" c="red.9" size="sm" onClick={() => actions.remove(target, result)}>
               {t('removeReading')}
             </Button>
           )}
@@ -373,7 +373,7 @@ export const ResultRow = memo(function ResultRow({
                 {!readOnly && (
                   <ActionIcon
                     variant="subtle"
-                    color="red.8"
+                    color="red.9"
                     aria-label={t('deletePicture', { name: p.name })}
                     onClick={() => actions.deletePicture(target, result, p.name)}
                   >
@@ -395,7 +395,7 @@ export const ResultRow = memo(function ResultRow({
                 {!readOnly && (
                   <ActionIcon
                     variant="subtle"
-                    color="red.8"
+                    color="red.9"
                     aria-label={t('deleteVideo', { name: v.name })}
                     onClick={() => actions.deleteVideo(target, result, v.name)}
                   >
