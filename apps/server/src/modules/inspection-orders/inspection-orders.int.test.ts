@@ -491,7 +491,13 @@ describe('sign-off', () => {
   };
 
   it('keeps the signature and who signed, and finishes the inspection', async () => {
-    const order = await newOrder();
+    // A type with nothing required, so the inspection's finish checks (docs/inspections.md) pass.
+    const name = { en: 'Walk-around', fr: 'Tour' };
+    const section = { key: 'arrival', name, items: [{ itemKey: 'note', name, required: false, multiple: false, findings: [], measurement: null }] };
+    const type = await t.make.inspectionType(store, {
+      definition: { groups: [{ key: 'vehicleDetails', name, shownByDefault: true, sections: [section] }], groupOrder: ['vehicleDetails'] },
+    });
+    const order = await newOrder({ inspectionType: type.id });
     const res = await signOff(order._id, { signerName: '  Jane Doe ', language: 'fr', workerId: tech.id });
     expect(res.statusCode, res.body).toBe(200);
     const signed: InspectionOrder = res.json();
