@@ -31,6 +31,8 @@ import enInspections from './en/inspections.json' with { type: 'json' };
 import frInspections from './fr/inspections.json' with { type: 'json' };
 import enMedia from './en/media.json' with { type: 'json' };
 import frMedia from './fr/media.json' with { type: 'json' };
+import enInspectionPage from './en/inspectionPage.json' with { type: 'json' };
+import frInspectionPage from './fr/inspectionPage.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
@@ -56,6 +58,7 @@ export const en = {
   orders: enOrders,
   inspections: enInspections,
   media: enMedia,
+  inspectionPage: enInspectionPage,
 };
 
 export type Catalog = typeof en;
@@ -77,6 +80,7 @@ export const fr: Catalog = {
   orders: frOrders,
   inspections: frInspections,
   media: frMedia,
+  inspectionPage: frInspectionPage,
 };
 
 export const catalogs = { en, fr } as const;

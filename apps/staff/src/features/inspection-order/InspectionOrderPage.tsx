@@ -25,6 +25,7 @@ import { customerLines, personName, yearMakeModel } from '../dashboard/format.js
 import { orderPaths, orderQuery, storeOrder } from './order-api.js';
 import { formatDuration, useTimeTracker } from './useTimeTracker.js';
 import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
+import { InspectionSection } from './InspectionSection.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
@@ -33,7 +34,7 @@ import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
  * (groups, items, pictures) fills the inspection section (docs/inspection-order-page.md).
  */
 export function InspectionOrderPage() {
-  const { t } = useTranslation(['orders', 'dashboard']);
+  const { t } = useTranslation(['orders', 'dashboard', 'ui']);
   const { api } = useServices();
   const { user, store } = useSignedIn();
   const { storeId = '', inspectionOrderId = '' } = useParams();
@@ -134,14 +135,12 @@ export function InspectionOrderPage() {
               )}
             </Paper>
           )}
-          <Paper withBorder radius="lg" p="md">
-            <Text fw={600} mb="xs">
-              {t('page.inspection')}
-            </Text>
-            <Text c="dimmed">
-              {order.data.inspectionType ? t('page.inspectionTypeChosen') : t('page.noInspectionType')}
-            </Text>
-          </Paper>
+          <InspectionSection
+            storeId={order.data.storeId}
+            orderId={order.data._id}
+            closed={order.data.closed}
+            hasOrderPicture={order.data.primaryPicture !== null}
+          />
           <OrderActions
             order={order.data}
             finishPending={finish.isPending}
@@ -152,6 +151,7 @@ export function InspectionOrderPage() {
             onClose={clearRefusal}
             title={t('page.finishConditionsTitle')}
             centered
+            closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
           >
             <Stack>
               <Text>{t('page.finishConditionsIntro')}</Text>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import {
   afterFinishDestination,
   canBeFinishedRoute,
+  FINISH_REASONS,
   finishInspectionOrderRoute,
   isSignOffRequired,
   planFinish,
@@ -41,7 +42,7 @@ export function useFinishOrder({
   /** What finishes the order once the rules allow it; `POST .../finish` unless given (the sign-off page's upload). */
   submit?: (order: InspectionOrder) => Promise<InspectionOrder>;
 }) {
-  const { t, i18n } = useTranslation('orders');
+  const { t, i18n } = useTranslation(['orders', 'inspections']);
   const { api } = useServices();
   const alerts = useAlerts();
   const dialogs = useDialogs();
@@ -102,7 +103,11 @@ export function useFinishOrder({
       );
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'ORDER_CANNOT_BE_FINISHED') setRefusal(error.message);
+      if (error instanceof ApiError && error.code === 'ORDER_CANNOT_BE_FINISHED') {
+        // The server's reason (spec §4): measurements-required or items-required, in the user's language.
+        const reason = FINISH_REASONS.find((r) => r === error.message);
+        setRefusal(reason ? t(`inspections:finish.${reason}`) : error.message);
+      }
       else alerts.show({ type: 'danger', message: errorText(error) });
     },
   });

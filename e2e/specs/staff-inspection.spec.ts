@@ -1,0 +1,405 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expectAccessible } from '../axe.js';
+import { signIn, storedSession, storeSession } from './support/staff.js';
+
+/**
+ * Issue 6 item 6 and "Done when", on the inspection order page (docs/inspection-order-page.md,
+ * "Inspection"), on a tablet: a technician sets severities (a second tap clears), enters a
+ * measurement (the thresholds' severity follows), takes a picture, annotates it with an arrow
+ * and a circle, turns it, saves it, and sees it in the gallery; finishing is refused with the
+ * server's reason (measurements, then items required). Each test writes its own ticket.
+ */
+
+test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+
+interface Result {
+  _id: string;
+  itemKey: string;
+  result: string | null;
+  finding: string | null;
+  recommendation: string | null;
+  value: number | null;
+  pictures: { name: string; source: string; original: string; gallery: string }[];
+  videos: { name: string; duration: number | null }[];
+}
+
+type Session = { token: string; refreshToken: string };
+
+// Each user signs in once per run of this file (through the login page); later tests reuse the
+// session, so the file stays under the server's sign-ins per user per minute.
+const sessions = new Map<string, Session>();
+async function sessionOf(page: Page, username: string): Promise<Session> {
+  let session = sessions.get(username);
+  if (!session) {
+    await signIn(page, username);
+    await expect(page).toHaveURL(/\/app\/store\/dashboard/);
+    session = (await storedSession(page))!;
+    sessions.set(username, session);
+    await page.context().clearCookies();
+    await page.evaluate(() =>
+      (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear(),
+    );
+  }
+  return session;
+}
+
+function apiOf(token: string, request: APIRequestContext) {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    id: string;
+    storeId: string;
+  };
+  const headers = { Authorization: `Bearer ${token}` };
+  const store = `/v2/api/store/${claims.storeId}`;
+  return {
+    claims,
+    store,
+    async get<T>(path: string, params?: Record<string, string>): Promise<T> {
+      const answer = await request.get(path, { headers, params });
+      expect(answer.status(), `GET ${path}`).toBe(200);
+      return (await answer.json()) as T;
+    },
+    async post<T>(path: string, data?: unknown): Promise<T> {
+      const answer = await request.post(path, { headers, data });
+      expect(answer.status(), `POST ${path}: ${await answer.text()}`).toBeLessThan(300);
+      return (await answer.json()) as T;
+    },
+  };
+}
+
+/** A fresh ticket on Jane's first car (the store's default inspection), held by `tech`; `tech` is signed in after. */
+async function newTicketForTech(page: Page, request: APIRequestContext) {
+  const advisor = apiOf((await sessionOf(page, 'advisor')).token, request);
+  const found = await advisor.get<{ _embedded: { customer: { _id: string }[] } }>(
+    `${advisor.store}/customer`,
+    {
+      email: 'jane@example.com',
+    },
+  );
+  const customerId = found._embedded.customer[0]!._id;
+  const household = await advisor.get<{ vehicles: { _id: string }[] }>(
+    `${advisor.store}/customer/${customerId}/household`,
+  );
+  const technician = await advisor.get<{ _id: string }>('/v2/api/user/tech');
+  const order = await advisor.post<{ _id: string }>(`${advisor.store}/inspectionOrder`, {
+    customerId,
+    vehicleId: household.vehicles[0]!._id,
+    serviceAdvisorId: advisor.claims.id,
+    orderNumber: `I${String(Date.now()).slice(-8)}`,
+    technicianId: technician._id,
+  });
+  const techSession = await sessionOf(page, 'tech');
+  await page.goto('/app/login');
+  await storeSession(page, techSession);
+  const tech = apiOf(techSession.token, request);
+  const results = async () =>
+    (await tech.get<{ results: Result[] }>(`${tech.store}/inspectionOrder/${order._id}/result`)).results;
+  return {
+    tech,
+    orderId: order._id,
+    path: `/app/store/${tech.claims.storeId}/inspectionOrder/${order._id}`,
+    results,
+  };
+}
+
+/** A mouse drag across the canvas, in CSS px from its top-left corner. */
+async function mouseDrag(page: Page, canvas: Locator, from: [number, number], to: [number, number]) {
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + from[0], box.y + from[1]);
+  await page.mouse.down();
+  await page.mouse.move(box.x + to[0], box.y + to[1], { steps: 8 });
+  await page.mouse.up();
+}
+
+const severity = (item: Locator, name: string) =>
+  item.getByRole('group', { name: /^Result for / }).getByRole('button', { name, exact: true });
+
+test('a technician sets severities, enters a measurement, takes, annotates and turns a picture, and sees it in the gallery', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { path, results } = await newTicketForTech(page, request);
+  await page.goto(path);
+  const inspection = page.getByTestId('inspection');
+  await expect(
+    inspection.getByRole('heading', { level: 2, name: 'Inspection · Multi-point inspection' }),
+  ).toBeVisible();
+  await expect(inspection.getByTestId('inspection-progress')).toHaveText(/^0 of \d+ items checked$/);
+
+  // vehicleDetails is first and open; the other groups are closed.
+  const groups = inspection.getByRole('button', { expanded: true });
+  await expect(groups).toHaveCount(1);
+  await expect(inspection.getByRole('heading', { level: 3 }).first()).toHaveText('Vehicle details');
+  const odometer = inspection.getByTestId('item-odometerPhoto');
+  await expect(odometer).toBeVisible();
+  await expectAccessible(page);
+
+  // One tap per severity; the same again clears it. The clock starts (the server does it).
+  await severity(odometer, 'Okay').click();
+  await expect(severity(odometer, 'Okay')).toHaveAttribute('aria-pressed', 'true');
+  await expect(odometer).not.toHaveAttribute('data-pending');
+  await expect
+    .poll(async () => (await results()).find((r) => r.itemKey === 'odometerPhoto')?.result)
+    .toBe('okay');
+  await expect(page.getByRole('button', { name: 'Pause the clock' })).toBeVisible();
+  await severity(odometer, 'Okay').click();
+  await expect(severity(odometer, 'Okay')).toHaveAttribute('aria-pressed', 'false');
+  await expect(odometer).not.toHaveAttribute('data-pending');
+  await expect
+    .poll(async () => (await results()).find((r) => r.itemKey === 'odometerPhoto')?.result)
+    .toBeNull();
+
+  // Warning brings the first finding and its first recommendation (spec §4).
+  const lights = inspection.getByTestId('item-dashWarningLights');
+  await severity(lights, 'Warning').click();
+  await expect(lights.getByRole('combobox', { name: 'Finding' })).toBeVisible();
+  await expect(lights).not.toHaveAttribute('data-pending');
+  const saved = (await results()).find((r) => r.itemKey === 'dashWarningLights')!;
+  expect(saved.result).toBe('warning');
+  expect(saved.finding).not.toBeNull();
+  await expect(lights.getByRole('combobox', { name: 'Finding' })).toHaveValue(saved.finding!);
+
+  // A measurement with a number pad: 2 mm of front pad is critical by the thresholds.
+  await inspection.getByRole('button', { name: 'Brakes' }).click();
+  const pads = inspection.getByTestId('item-frontBrakePads');
+  const padInput = pads.getByRole('textbox', { name: 'Measurement (mm)' });
+  await expect(padInput).toHaveAttribute('inputmode', 'decimal');
+  await padInput.fill('25');
+  await padInput.press('Enter');
+  await expect(pads.getByText('Enter a number from 0 to 20.')).toBeVisible();
+  await padInput.fill('2');
+  await padInput.press('Enter');
+  await expect(pads.getByTestId('suggested-severity')).toHaveText('The thresholds suggest: Critical');
+  await expect(severity(pads, 'Critical')).toHaveAttribute('aria-pressed', 'true');
+  await expect(pads).not.toHaveAttribute('data-pending');
+  await expect
+    .poll(async () => {
+      const r = (await results()).find((x) => x.itemKey === 'frontBrakePads');
+      return [r?.value, r?.result];
+    })
+    .toEqual([2, 'critical']);
+  await expectAccessible(page);
+
+  // A picture from the camera, annotated with an arrow and a circle, turned, saved.
+  const photo = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 80, b: 140 } },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const camera = pads.getByTestId('camera-input');
+  await expect(camera).toHaveAttribute('accept', 'image/*');
+  await expect(camera).toHaveAttribute('capture', 'environment');
+  await camera.setInputFiles({ name: 'pads.jpg', mimeType: 'image/jpeg', buffer: photo });
+  const editor = page.getByRole('dialog', { name: 'Annotate the picture' });
+  await expect(editor).toBeVisible();
+  const canvas = editor.getByRole('img', { name: /^Picture pads\.jpg\./ });
+  const status = editor.getByTestId('image-editor-status');
+  await expect(status).toHaveText('Annotations: 0. Rotation: 0 degrees.');
+  await expectAccessible(page);
+  await mouseDrag(page, canvas, [100, 100], [300, 250]);
+  await editor.getByRole('button', { name: 'Circle' }).click();
+  await mouseDrag(page, canvas, [450, 300], [450, 380]);
+  await expect(status).toHaveText('Annotations: 2. Rotation: 0 degrees.');
+  await editor.getByRole('button', { name: 'Rotate right' }).click();
+  await expect(status).toHaveText('Annotations: 2. Rotation: 90 degrees.');
+  await editor.getByRole('button', { name: 'Done' }).click();
+  await expect(editor).toBeHidden();
+
+  await expect(pads.getByTestId('picture-count')).toHaveText('1 picture');
+  await expect(inspection.getByTestId('picture-total')).toHaveText('1 picture or video on this order');
+  const stored = (await results()).find((r) => r.itemKey === 'frontBrakePads')!;
+  expect(stored.pictures.map((p) => p.name)).toEqual(['pads.jpg']);
+  // The original is kept as taken (640x480); what is shown is the turned, annotated one.
+  const bytes = async (url: string) => Buffer.from(await (await page.request.get(url)).body());
+  const shown = await sharp(await bytes(stored.pictures[0]!.source)).metadata();
+  const original = await sharp(await bytes(stored.pictures[0]!.original)).metadata();
+  expect([shown.width, shown.height]).toEqual([480, 640]);
+  expect([original.width, original.height]).toEqual([640, 480]);
+  const { data } = await sharp(await bytes(stored.pictures[0]!.source))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let red = 0;
+  let yellow = 0;
+  for (let i = 0; i < data.length; i += 3) {
+    const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+    if (r > 170 && g < 90 && b < 90) red++;
+    if (r > 170 && g > 170 && b < 110) yellow++;
+  }
+  expect(red).toBeGreaterThan(300);
+  expect(yellow).toBeGreaterThan(300);
+
+  // The gallery shows it.
+  await pads.getByRole('button', { name: 'Open the pictures of Front brake pads' }).click();
+  const gallery = page.getByRole('dialog', { name: 'Pictures' });
+  await expect(gallery).toBeVisible();
+  const img = gallery.getByRole('img', { name: 'Picture pads.jpg' });
+  await expect(img).toHaveAttribute('src', stored.pictures[0]!.gallery);
+  await expect
+    .poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(gallery.getByText('1 of 1')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(gallery).toBeHidden();
+
+  // A second picture with the same camera name gets a name of its own; deleting one leaves the other.
+  await camera.setInputFiles({ name: 'pads.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await editor.getByRole('button', { name: 'Done' }).click();
+  await expect(pads.getByTestId('picture-count')).toHaveText('2 pictures');
+  await pads.getByRole('button', { name: 'Delete the picture pads-2.jpg' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(pads.getByTestId('picture-count')).toHaveText('1 picture');
+  await expect
+    .poll(async () => (await results()).find((r) => r.itemKey === 'frontBrakePads')!.pictures.length)
+    .toBe(1);
+});
+
+/** A small MP4 the server and the duration parser accept: ftyp, moov with an mvhd of 5 s, some mdat. */
+function smallMp4(): Buffer {
+  const box = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(8 + body.length, 0);
+    head.write(type, 4, 'ascii');
+    return Buffer.concat([head, body]);
+  };
+  const ftyp = box(
+    'ftyp',
+    Buffer.concat([Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41')]),
+  );
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(1000, 12); // timescale
+  mvhd.writeUInt32BE(5000, 16); // duration: 5 s
+  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd)), box('mdat', Buffer.alloc(2048, 7))]);
+}
+
+test('a video on a result: uploaded with its duration, played, a duplicate name ignored, refused offline, deleted', async ({
+  page,
+  request,
+  context,
+}) => {
+  const { path, results } = await newTicketForTech(page, request);
+  await page.goto(path);
+  const lights = page.getByTestId('item-dashWarningLights');
+  const input = lights.getByTestId('video-input');
+  await expect(input).toHaveAttribute('accept', 'video/*');
+  const video = { name: 'walkaround.mp4', mimeType: 'video/mp4', buffer: smallMp4() };
+  await input.setInputFiles(video);
+  await expect(lights.getByTestId('video-count')).toHaveText('1 video');
+  await expect(page.getByTestId('picture-total')).toHaveText('1 picture or video on this order');
+  await expect
+    .poll(async () =>
+      (await results())
+        .find((r) => r.itemKey === 'dashWarningLights')
+        ?.videos.map((v) => [v.name, v.duration]),
+    )
+    .toEqual([['walkaround.mp4', 5]]);
+
+  await lights.getByRole('button', { name: 'Play walkaround.mp4' }).click();
+  const player = page.getByRole('dialog', { name: 'walkaround.mp4' });
+  await expect(player).toBeVisible();
+  await expect(player.getByText('Duration 0:05')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(player).toBeHidden();
+
+  await input.setInputFiles(video);
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'A file with this name was already added, so it was ignored.' }),
+  ).toBeVisible();
+
+  await context.setOffline(true);
+  await input.setInputFiles({ ...video, name: 'second.mp4' });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Videos cannot be uploaded while offline.' }),
+  ).toBeVisible();
+  await context.setOffline(false);
+
+  await lights.getByRole('button', { name: 'Delete the video walkaround.mp4' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(lights.getByTestId('video-count')).toHaveCount(0);
+  await expect
+    .poll(async () => (await results()).find((r) => r.itemKey === 'dashWarningLights')?.videos.length)
+    .toBe(0);
+});
+
+test('a multiple item takes several readings, each its own result, and a reading can be removed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const { path, results } = await newTicketForTech(page, request);
+  await page.goto(path);
+  const inspection = page.getByTestId('inspection');
+  await inspection.getByRole('button', { name: 'Tires and wheels' }).click();
+  const readings = inspection.getByTestId('item-tirePressure');
+  await expect(readings).toHaveCount(1);
+  await expect(readings.first().getByRole('heading', { level: 4 })).toHaveText(/Reading 1$/);
+  await readings.first().getByRole('textbox', { name: 'Measurement (psi)' }).fill('32');
+  await readings.first().getByRole('textbox', { name: 'Measurement (psi)' }).press('Enter');
+  await expect(readings).toHaveCount(2);
+  await expect(readings.first()).not.toHaveAttribute('data-pending');
+  await readings.nth(1).getByRole('textbox', { name: 'Measurement (psi)' }).fill('35,5');
+  await readings.nth(1).getByRole('textbox', { name: 'Measurement (psi)' }).press('Enter');
+  await expect(readings).toHaveCount(3);
+  await expect(readings.nth(1)).not.toHaveAttribute('data-pending');
+  await expect
+    .poll(async () =>
+      (await results())
+        .filter((r) => r.itemKey === 'tirePressure')
+        .map((r) => r.value)
+        .sort(),
+    )
+    .toEqual([32, 35.5]);
+  await expectAccessible(page);
+
+  await readings.first().getByRole('button', { name: 'Remove this reading' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove this reading' }).click();
+  await expect(readings).toHaveCount(2);
+  await expect
+    .poll(async () => (await results()).filter((r) => r.itemKey === 'tirePressure').map((r) => r.value))
+    .toEqual([35.5]);
+});
+
+test("finishing is refused with the server's reason: measurements first, then required items", async ({
+  page,
+  request,
+}) => {
+  const { tech, orderId, path } = await newTicketForTech(page, request);
+  await page.goto(path);
+  await expect(page.getByTestId('item-odometerPhoto')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Finish the inspection' }).click();
+  const modal = page.getByRole('dialog', { name: 'The inspection cannot be finished yet' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('alert')).toHaveText(
+    'Some measurements are missing. Enter every measurement before finishing the inspection.',
+  );
+  await expectAccessible(page);
+  await modal.getByRole('button', { name: 'OK' }).click();
+  await expect(modal).toBeHidden();
+
+  // Every required measurement entered (through the API), the reason becomes the items.
+  for (const [itemKey, value] of [
+    ['batteryVoltage', 12.6],
+    ['frontBrakePads', 8],
+    ['rearBrakePads', 8],
+    ['treadLeftFront', 8],
+    ['treadRightFront', 8],
+    ['treadLeftRear', 8],
+    ['treadRightRear', 8],
+  ] as const) {
+    await tech.post(`${tech.store}/inspectionOrder/${orderId}/result`, { itemKey, value });
+  }
+  await page.reload();
+  await expect(page.getByTestId('inspection-progress')).toHaveText(/^7 of \d+ items checked$/);
+  await page.getByRole('button', { name: 'Finish the inspection' }).click();
+  await expect(modal.getByRole('alert')).toHaveText(
+    'Some required items have no result yet. Check every required item before finishing the inspection.',
+  );
+  const order = await tech.get<{ finished: boolean }>(`${tech.store}/inspectionOrder/${orderId}`);
+  expect(order.finished).toBe(false);
+});
