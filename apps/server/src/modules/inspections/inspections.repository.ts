@@ -25,6 +25,10 @@ const visibleTo = (storeId: string) =>
   or(isNull(inspectionTypes.storeId), eq(inspectionTypes.storeId, storeId));
 
 /** SQL for inspection types, automatic selections, results and their media (docs/inspections.md). */
+/** One result of one order of one store: a result id from another store's order matches nothing. */
+const oneResult = (storeId: string, orderId: string, id: string) =>
+  and(eq(inspectionResults.storeId, storeId), eq(inspectionResults.inspectionOrderId, orderId), eq(inspectionResults.id, id));
+
 export function createInspectionsRepository(db: Db) {
   return {
     /** The store's settings (defaultInspection, automatic selection), every default filled in. */
@@ -183,31 +187,12 @@ export function createInspectionsRepository(db: Db) {
     },
 
     async result(storeId: string, orderId: string, id: string): Promise<ResultRow | null> {
-      const [row] = await db
-        .select()
-        .from(inspectionResults)
-        .where(
-          and(
-            eq(inspectionResults.storeId, storeId),
-            eq(inspectionResults.inspectionOrderId, orderId),
-            eq(inspectionResults.id, id),
-          ),
-        );
+      const [row] = await db.select().from(inspectionResults).where(oneResult(storeId, orderId, id));
       return row ?? null;
     },
 
     async lockResult(storeId: string, orderId: string, id: string): Promise<ResultRow | null> {
-      const [row] = await db
-        .select()
-        .from(inspectionResults)
-        .where(
-          and(
-            eq(inspectionResults.storeId, storeId),
-            eq(inspectionResults.inspectionOrderId, orderId),
-            eq(inspectionResults.id, id),
-          ),
-        )
-        .for('update');
+      const [row] = await db.select().from(inspectionResults).where(oneResult(storeId, orderId, id)).for('update');
       return row ?? null;
     },
 
