@@ -19,6 +19,7 @@ interface Result {
   result: string | null;
   finding: string | null;
   recommendation: string | null;
+  mapValue: string | null;
   value: number | null;
   pictures: { name: string; source: string; original: string; gallery: string }[];
   videos: { name: string; duration: number | null }[];
@@ -159,6 +160,26 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   expect(saved.result).toBe('warning');
   expect(saved.finding).not.toBeNull();
   await expect(lights.getByRole('combobox', { name: 'Finding' })).toHaveValue(saved.finding!);
+
+  // A deficiency reason code of the severity (spec §3: warning 1-5, critical A-C; none shows 'MAP').
+  const reason = lights.getByRole('combobox', { name: 'Reason' });
+  await expect(reason).toHaveValue('');
+  await reason.selectOption('2');
+  await expect
+    .poll(async () => (await results()).find((r) => r.itemKey === 'dashWarningLights')?.mapValue)
+    .toBe('2');
+  // Critical has other codes: the warning's one is cleared with the change.
+  await severity(lights, 'Critical').click();
+  await expect(reason).toHaveValue('');
+  await expect(reason.locator('option')).toHaveText([
+    'No reason code (MAP)',
+    'A · The part no longer does its job',
+    'B · The part does not meet a design specification',
+    'C · The part is missing',
+  ]);
+  await expect
+    .poll(async () => (await results()).find((r) => r.itemKey === 'dashWarningLights')?.mapValue)
+    .toBeNull();
 
   // A measurement with a number pad: 2 mm of front pad is critical by the thresholds.
   await inspection.getByRole('button', { name: 'Brakes' }).click();

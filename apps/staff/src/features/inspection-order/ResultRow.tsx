@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import {
   OTHER_FINDING,
+  DEFICIENCY_REASON_CODES,
   RESULT_SEVERITIES,
   suggestSeverity,
   type InspectionItem,
@@ -251,6 +252,24 @@ export const ResultRow = memo(function ResultRow({
                   ...finding.recommendations.map((r) => ({
                     value: r.key,
                     label: localized(r.text, language),
+                  })),
+                ]}
+              />
+            )}
+            {(severity === 'warning' || severity === 'critical') && (
+              <NativeSelect
+                label={t('reasonCode')}
+                size="md"
+                w={260}
+                disabled={readOnly}
+                value={result?.mapValue ?? ''}
+                onChange={(e) => change({ mapValue: e.currentTarget.value || null })}
+                data={[
+                  // No code: the report shows the default text (spec §3 'MAP').
+                  { value: '', label: t('noReasonCode') },
+                  ...DEFICIENCY_REASON_CODES[severity].map((code) => ({
+                    value: code,
+                    label: `${code} · ${t(`inspections:deficiency.${code}`)}`,
                   })),
                 ]}
               />
