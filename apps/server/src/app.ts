@@ -5,6 +5,8 @@ import { LIMITS, routeTable } from '@servicebay/domain';
 import type { Platform } from './platform/platform.js';
 import { errorHandler, notFoundHandler } from './platform/http/errors.js';
 import { registerRoutes } from './platform/http/registrar.js';
+import { reportAccessOf } from './modules/reports/report-links.service.js';
+import { createReportLinksRepository } from './modules/reports/report-links.repository.js';
 import { registerWeb } from './platform/http/web.js';
 import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency/idempotency.repository.js';
@@ -82,6 +84,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     userScope: userScopeResolver(platform),
     pathResources: { userId: userOwnerResolver(platform), ...customerOwners.pathResources, ...inspectionOrderOwnerResolvers(platform), ...inspectionOwnerResolvers(platform) },
     customerStore: customerOwners.customerStore,
+    reportAccess: reportAccessOf(createReportLinksRepository(platform.database.db), platform.reportLinkSigner),
   };
   registerRoutes(app, routeTable, implementations(platform), deps);
   if (options.extra) registerRoutes(app, options.extra.table, options.extra.implementations, deps);

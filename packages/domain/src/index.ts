@@ -58,3 +58,4 @@ export * from './inspections/inspection-type.js';
 export * from './inspections/results.js';
 export * from './inspections/automatic-selection.js';
 export * from './routes/inspections.js';
+export * from './estimates/estimate.js';

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import { openDatabase, migrateDatabase, type Database } from './db/client.js';
+import { createReportLinkSigner } from './auth/report-link-token.js';
 import { createTokenService } from './auth/tokens.js';
 import { createBus } from './realtime/index.js';
 import { createOutbox } from './outbox/outbox.js';
@@ -29,6 +30,7 @@ export async function createPlatform(config: Config, database?: Database): Promi
     config,
     database: db,
     tokens: createTokenService(config.jwtSecret, config.accessTokenTtlSeconds),
+    reportLinkSigner: createReportLinkSigner(config.jwtSecret),
     bus,
     outbox,
     logger,

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { TokenService } from './auth/tokens.js';
+import type { ReportLinkSigner } from './auth/report-link-token.js';
 import type { EventBus } from './realtime/bus.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { MailProvider } from './mail/index.js';
@@ -13,6 +14,8 @@ export interface Platform {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** Signs and checks the customers' report links (docs/reports.md). */
+  reportLinkSigner: ReportLinkSigner;
   bus: EventBus;
   /** Events recorded with the change that caused them, published after commit. */
   outbox: Outbox;

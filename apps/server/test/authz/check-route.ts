@@ -2,6 +2,8 @@ import { ROLES, roleReach, rolesOf, type AnyRoute, type Role, pathParamNames, fi
 import type { TestApp } from '../app.js';
 import { bearer } from '../factories.js';
 import type { SampleFactory, TenantWorld } from './samples.js';
+import { eq } from 'drizzle-orm';
+import { reportLinks } from '../../src/platform/db/schema.js';
 
 export interface AuthzWorld {
   t: TestApp;
@@ -65,6 +67,8 @@ export async function checkRoute(route: AnyRoute, w: AuthzWorld): Promise<string
     if (!ok) failures.push(`${route.id} ${route.method} ${route.path}: ${attempt.who} got ${attempt.status}, expected ${what}`);
   };
 
+  if (route.access.kind === 'report') return checkReportRoute(route, route.access, w, paramsFor, expect, failures);
+
   const allowed = allowedRoles(route);
   const anyVictimUser = await w.usersIn(w.victim, 'StoreManager');
   expect(await send('anonymous', null, await paramsFor(w.victim, anyVictimUser)), 401, '401');
@@ -97,5 +101,69 @@ export async function checkRoute(route: AnyRoute, w: AuthzWorld): Promise<string
       expect(await send(`${role} of another store, via its own store`, outsider, mixed), 404, '404');
     }
   }
+  return failures;
+}
+
+type Send = (who: string, caller: { id: string } | null, params: Record<string, string>, query?: string) => Promise<Attempt>;
+
+/**
+ * Report routes (access.report): nobody gets in without a role listed for the order's store, the
+ * order's own customer, or a valid link; a wrong, forged, foreign or revoked link answers 404.
+ */
+async function checkReportRoute(
+  route: AnyRoute,
+  rule: Extract<AnyRoute['access'], { kind: 'report' }>,
+  w: AuthzWorld,
+  paramsFor: (world: TenantWorld, caller: { id: string }) => Promise<Record<string, string>>,
+  expect: (attempt: Attempt, wanted: number | ((s: number) => boolean), what: string) => void,
+  failures: string[],
+): Promise<string[]> {
+  const db = w.t.platform.database.db;
+  const send: Send = async (who, caller, params, query = '') => {
+    const user = caller ? await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, caller.id) }) : null;
+    const headers = user ? await bearer(w.t.platform.tokens, user) : {};
+    const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+    const res = await w.t.app.inject({
+      method: route.method,
+      url: fillPath(route.path, params) + query,
+      headers: hasBody ? { ...headers, 'content-type': 'application/json' } : headers,
+      payload: hasBody ? '{}' : undefined,
+    });
+    return { who, status: res.statusCode };
+  };
+  const letIn = (s: number) => s !== 401 && s !== 403 && s !== 404 && s < 500;
+  const anyVictimUser = await w.usersIn(w.victim, 'StoreManager');
+  const params = await paramsFor(w.victim, anyVictimUser);
+  const orderId = params[rule.orderParam]!;
+  const order = await db.query.inspectionOrders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
+  if (!order) return [`${route.id}: the sample for :${rule.orderParam} is not an order`];
+
+  expect(await send('anonymous', null, params), 404, '404');
+  expect(await send('anonymous with a forged link', null, params, `?t=${crypto.randomUUID()}.forged`), 404, '404');
+
+  const [link] = await db.insert(reportLinks).values({ storeId: order.storeId, inspectionOrderId: orderId, createdBy: null }).returning();
+  const token = w.t.platform.reportLinkSigner.sign(link!.id, orderId);
+  expect(await send('anonymous with the order\'s link', null, params, `?t=${encodeURIComponent(token)}`), letIn, 'to be let in');
+  const otherOrder = await w.t.make.inspectionOrder(w.victim.store);
+  const foreign = w.t.platform.reportLinkSigner.sign(link!.id, otherOrder.id);
+  expect(await send('anonymous with another order\'s link', null, params, `?t=${encodeURIComponent(foreign)}`), 404, '404');
+
+  for (const role of ROLES) {
+    const insider = await w.usersIn(w.victim, role);
+    const attempt = await send(`${role} of the store`, insider, params);
+    if (roleReach(role) === 'customer') expect(attempt, 404, '404 (not the order\'s customer)');
+    else if (rule.staffRoles.includes(role)) expect(attempt, letIn, 'to be let in');
+    else expect(attempt, 403, '403');
+    if (role === 'root') continue;
+    const outsider = await w.usersIn(w.other, role);
+    expect(await send(`${role} of another store`, outsider, params), 404, '404');
+  }
+
+  // The order's own customer, signed in to the portal.
+  const portalUser = await w.t.make.user('consumer', w.victim.store, { customerId: order.customerId });
+  expect(await send('the order\'s customer (portal)', portalUser, params), letIn, 'to be let in');
+
+  await db.update(reportLinks).set({ revokedAt: new Date() }).where(eq(reportLinks.id, link!.id));
+  expect(await send('anonymous with a revoked link', null, params, `?t=${encodeURIComponent(token)}`), 404, '404');
   return failures;
 }

@@ -16,6 +16,11 @@ import type { Role } from '../roles.js';
  * - account: the account named by `accountParam` must be the caller's own (account- and store-level
  *   users), one of its partner's (partner users), or any (root); then its role must be listed.
  * - partner: the partner named by `partnerParam` must be the caller's own, or any for root.
+ * - report: the customer's report of the order named by `orderParam` (docs/reports.md): the holder
+ *   of a valid, unrevoked report link for that order (token in the `t` query parameter or the
+ *   `X-Report-Token` header; no sign-in needed), a portal user of the order's customer, or staff
+ *   allowed in the order's store whose role is listed. Anyone else gets 404, never 401: a report
+ *   link that is wrong, tampered with or revoked shows nothing, not even that the order exists.
  */
 export type Access =
   | { readonly kind: 'public'; readonly reason: string }
@@ -31,7 +36,8 @@ export type Access =
   | { readonly kind: 'self'; readonly userParam: string; readonly roles: readonly Role[] }
   | { readonly kind: 'user'; readonly userParam: string; readonly roles: readonly Role[] }
   | { readonly kind: 'account'; readonly accountParam: string; readonly roles: readonly Role[] }
-  | { readonly kind: 'partner'; readonly partnerParam: string; readonly roles: readonly Role[] };
+  | { readonly kind: 'partner'; readonly partnerParam: string; readonly roles: readonly Role[] }
+  | { readonly kind: 'report'; readonly orderParam: string; readonly staffRoles: readonly Role[] };
 
 export const access = {
   public: (reason: string): Access => ({ kind: 'public', reason }),
@@ -68,7 +74,11 @@ export const access = {
   }),
   account: (roles: readonly Role[], accountParam = 'accountId'): Access => ({ kind: 'account', accountParam, roles }),
   partner: (roles: readonly Role[], partnerParam = 'partnerId'): Access => ({ kind: 'partner', partnerParam, roles }),
+  report: (staffRoles: readonly Role[], orderParam = 'inspectionOrderId'): Access => ({ kind: 'report', orderParam, staffRoles }),
 };
+
+/** Where a report route's link token travels: the `t` query parameter, or this header. */
+export const REPORT_TOKEN_HEADER = 'x-report-token';
 
 /** Roles a rule lets in, for documentation and the generated authorization test. */
 export function rolesOf(rule: Access): readonly Role[] | 'everyone' {
@@ -83,6 +93,7 @@ export function rolesOf(rule: Access): readonly Role[] | 'everyone' {
     case 'partner':
       return rule.roles;
     case 'customer':
+    case 'report':
       return [...rule.staffRoles, 'consumer', 'customer'];
   }
 }

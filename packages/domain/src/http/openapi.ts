@@ -49,7 +49,9 @@ function accessText(route: AnyRoute): string {
               ? ` for the account in :${rule.accountParam} (their own, their partner's, or any for root)`
               : rule.kind === 'partner'
                 ? ` for the partner in :${rule.partnerParam} (their own, or any for root)`
-                : '';
+                : rule.kind === 'report'
+                  ? ` for the order in :${rule.orderParam} (staff of its store, a portal user of its customer), or anyone holding a valid report link (t query parameter or X-Report-Token header)`
+                  : '';
   return `Access: ${who}${scope}.`;
 }
 

@@ -15,6 +15,18 @@ export const ZOpenDay = z.union([
 export type OpenDay = z.infer<typeof ZOpenDay>;
 
 /** A store's settings (spec §3 Store), with the defaults a new store starts from. */
+export const CURRENCIES = ['USD', 'CAD'] as const;
+
+/** A tax an estimate applies: its name, its rate, and which amounts it applies to. */
+export const ZEstimateTax = z.strictObject({
+  name: z.string().trim().min(1).max(40),
+  ratePercent: z.number().min(0).max(100),
+  onLabour: z.boolean(),
+  onParts: z.boolean(),
+  onFees: z.boolean(),
+});
+export type EstimateTax = z.infer<typeof ZEstimateTax>;
+
 export const ZStoreSettings = z.object({
   workflowVersion: z.enum(WORKFLOW_VERSIONS).default('2'),
   paymentsEnabled: z.boolean().default(false),
@@ -38,6 +50,10 @@ export const ZStoreSettings = z.object({
     .object({ unit: z.enum(['minutes', 'hours']), value: z.number().int().min(1).max(1440) })
     .nullable()
     .default(null),
+  /** Estimates (docs/estimates.md): currency, labour rate in cents per hour, and the taxes applied. */
+  currency: z.enum(CURRENCIES).default('USD'),
+  labourRate: z.number().int().min(0).max(10_000_00).default(120_00),
+  taxes: z.array(ZEstimateTax).max(5).default([]),
   cannedMessages: z.array(z.object({ text: z.string().min(1).max(1000) })).max(100).default([]),
   integration: z
     .object({

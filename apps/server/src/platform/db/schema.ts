@@ -533,6 +533,8 @@ export const inspectionOrders = pgTable(
       index('inspection_orders_number_idx').on(t.storeId, t.orderNumberKey.desc().nullsLast(), t.createdAt.desc(), t.id.desc()),
       index('inspection_orders_vehicle_idx').on(t.storeId, t.vehicleId, t.createdAt.desc()),
       index('inspection_orders_customer_idx').on(t.storeId, t.customerId),
+      // Reports being read: the sweeper turns those not viewed for the reading time-out into read.
+      index('inspection_orders_report_reading_idx').on(t.reportLastViewed).where(sql`${t.reportStatus} = 'reading'`),
     ];
   },
 );
@@ -628,6 +630,12 @@ export const inspectionResults = pgTable(
     value: doublePrecision('value'),
     clientApprovedForWork: boolean('client_approved_for_work').notNull().default(false),
     deferredIgnoredByCustomer: boolean('deferred_ignored_by_customer').notNull().default(false),
+    /**
+     * The customer's word on a recommended item: 'approved' or 'declined' (deferred work); null while
+     * undecided. clientApprovedForWork mirrors 'approved' (spec §3). docs/reports.md.
+     */
+    customerDecision: text('customer_decision'),
+    customerDecidedAt: timestamp('customer_decided_at', { withTimezone: true }),
     confirmed: boolean('confirmed').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
@@ -674,4 +682,154 @@ export const inspectionResultMedia = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('inspection_result_media_name_key').on(t.resultId, t.kind, t.name)],
+);
+
+/** A tax of an estimate, as the store's settings had it when the estimate was made (docs/estimates.md). */
+export interface EstimateTaxRecord {
+  name: string;
+  ratePercent: number;
+  onLabour: boolean;
+  onParts: boolean;
+  onFees: boolean;
+}
+
+/** The estimate of an order (spec §3, issue 7): one per order; money in cents. */
+export const estimates = pgTable(
+  'estimates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    inspectionOrderId: uuid('inspection_order_id')
+      .notNull()
+      .references(() => inspectionOrders.id),
+    /** Bumped by every change of its lines; an approval records the version the customer saw. */
+    version: integer('version').notNull().default(1),
+    currency: text('currency').notNull(),
+    /** Cents per hour of labour. */
+    labourRate: integer('labour_rate').notNull(),
+    taxes: jsonb('taxes').$type<EstimateTaxRecord[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('estimates_order_key').on(t.inspectionOrderId), index('estimates_store_order_idx').on(t.storeId, t.inspectionOrderId)],
+);
+
+/** A line of an estimate: drawn from a warning or critical result's recommendation, or added by hand. */
+export const estimateLines = pgTable(
+  'estimate_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    /** The result the line prices; null for a line added by hand (shop supplies, a diagnostic). */
+    resultId: uuid('result_id').references(() => inspectionResults.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    labourHours: doublePrecision('labour_hours').notNull().default(0),
+    /** [{ number, description, quantity, unitPrice }], unitPrice in cents. */
+    parts: jsonb('parts')
+      .$type<Array<{ number: string | null; description: string; quantity: number; unitPrice: number }>>()
+      .notNull()
+      .default([]),
+    /** [{ description, amount }], amount in cents. */
+    fees: jsonb('fees').$type<Array<{ description: string; amount: number }>>().notNull().default([]),
+    rank: integer('rank').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('estimate_lines_estimate_idx').on(t.estimateId, t.rank, t.createdAt),
+    // One drawn line per result.
+    uniqueIndex('estimate_lines_result_key').on(t.estimateId, t.resultId).where(sql`${t.resultId} is not null`),
+  ],
+);
+
+/**
+ * A report link (docs/reports.md): the token sent to the customer is `<id>.<signature>`, an HMAC
+ * of the id and the order; it does not expire, and the shop revokes it by setting revokedAt.
+ */
+export const reportLinks = pgTable(
+  'report_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    inspectionOrderId: uuid('inspection_order_id')
+      .notNull()
+      .references(() => inspectionOrders.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+  },
+  (t) => [index('report_links_order_idx').on(t.storeId, t.inspectionOrderId, t.createdAt)],
+);
+
+/** Each report sent (spec §4 "Report sending"): one row per channel and recipient, with its message. */
+export const reportDeliveries = pgTable(
+  'report_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    inspectionOrderId: uuid('inspection_order_id')
+      .notNull()
+      .references(() => inspectionOrders.id),
+    reportLinkId: uuid('report_link_id').references(() => reportLinks.id),
+    workerId: uuid('worker_id').references(() => users.id),
+    /** 'report' or 'repairComplete' (the report dialog's two uses). */
+    notification: text('notification').notNull(),
+    /** 'email' or 'sms'. */
+    channel: text('channel').notNull(),
+    to: text('to').notNull(),
+    language: text('language').notNull(),
+    sentMessageId: uuid('sent_message_id').references(() => sentMessages.id),
+    /** 'pending', 'fulfilled' or 'error'. */
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('report_deliveries_order_idx').on(t.storeId, t.inspectionOrderId, t.createdAt)],
+);
+
+/**
+ * The approval audit trail (issue 7): append-only, a database trigger refuses updates and deletes.
+ * One row per approval the customer signs: its decisions, the estimate version and totals seen,
+ * the signature picture, when and from where.
+ */
+export const reportApprovals = pgTable(
+  'report_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    inspectionOrderId: uuid('inspection_order_id')
+      .notNull()
+      .references(() => inspectionOrders.id),
+    /** [{ resultId, decision: 'approved' | 'declined' }]. */
+    decisions: jsonb('decisions').$type<Array<{ resultId: string; decision: 'approved' | 'declined' }>>().notNull(),
+    estimateVersion: integer('estimate_version'),
+    /** Cents: the estimate's total and the approved part of it, as shown when signing. */
+    estimateTotal: integer('estimate_total'),
+    approvedTotal: integer('approved_total'),
+    signerName: text('signer_name').notNull(),
+    signatureKey: text('signature_key').notNull(),
+    /** How the customer reached the report: 'link' (with reportLinkId) or 'portal' (with portalUserId). */
+    via: text('via').notNull(),
+    reportLinkId: uuid('report_link_id').references(() => reportLinks.id),
+    portalUserId: uuid('portal_user_id').references(() => users.id),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('report_approvals_order_idx').on(t.storeId, t.inspectionOrderId, t.createdAt)],
 );

@@ -27,13 +27,29 @@ const scopedWidget = defineRoute({
   response: z.object({ storeId: z.string() }),
 });
 const leakyWidget = defineRoute({ ...scopedWidget, id: 'fixture.leakyWidget', path: '/v2/api/store/:storeId/fixtureLeakyWidget/:widgetId' });
-const fixtureTable = [scopedWidget, leakyWidget] as const;
+// A report route (access.report), and one that wrongly lets anybody in, to prove its checks bite.
+const ZReportParams = z.strictObject({ inspectionOrderId: ZId });
+const fixtureReport = defineRoute({
+  id: 'fixture.report',
+  method: 'GET',
+  path: '/v2/api/fixtureReport/:inspectionOrderId',
+  summary: 'Fixture: a report read',
+  tag: 'fixture',
+  access: access.report(['ServiceAdvisor', 'StoreManager', 'owner', 'root']),
+  params: ZReportParams,
+  query: z.object({ t: z.string().optional() }),
+  response: z.object({ via: z.string() }),
+});
+const openReport = defineRoute({ ...fixtureReport, id: 'fixture.openReport', path: '/v2/api/fixtureOpenReport/:inspectionOrderId', access: access.public('fixture') });
+const fixtureTable = [scopedWidget, leakyWidget, fixtureReport, openReport] as const;
 const fixtureImplementations = [
   implement(scopedWidget, ({ params, storeId }) => {
     const widget = widgets.get(params.widgetId);
     if (!widget || widget.storeId !== storeId) throw errors.notFound();
     return widget;
   }),
+  implement(fixtureReport, ({ reportCaller }) => ({ via: reportCaller!.via })),
+  implement(openReport, () => ({ via: 'anyone' })),
   implement(leakyWidget, ({ params }) => {
     const widget = widgets.get(params.widgetId);
     if (!widget) throw errors.notFound();
@@ -95,6 +111,14 @@ describe('generated authorization test', () => {
     const failures = await checkRoute(leakyWidget, world);
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('\n')).toContain('of another store, via its own store got 200, expected 404');
+  });
+
+  it('passes a report route, and bites on one that lets anybody read the report', async () => {
+    expect(await checkRoute(fixtureReport, world)).toEqual([]);
+    const leaky = { ...openReport, access: fixtureReport.access };
+    const failures = await checkRoute(leaky, world);
+    expect(failures.join('\n')).toContain('anonymous got 200, expected 404');
+    expect(failures.join('\n')).toContain('revoked link got 200, expected 404');
   });
 
   it('fails a route whose path parameter has no sample', async () => {

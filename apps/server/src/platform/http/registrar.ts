@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   AppError,
   errors,
+  REPORT_TOKEN_HEADER,
   type AnyRoute,
   type RouteBody,
   type RouteParams,
@@ -22,9 +23,11 @@ export interface HandlerContext<R extends AnyRoute> {
   query: RouteQuery<R>;
   body: RouteBody<R>;
   /** The signed-in caller; null only on public routes called anonymously. */
-  principal: R['access']['kind'] extends 'public' ? Principal | null : Principal;
+  principal: R['access']['kind'] extends 'public' | 'report' ? Principal | null : Principal;
   /** The store the request acts for, on store-scoped routes. Handlers scope every query by it. */
   storeId: string;
+  /** On report routes (access.report): who reads the report, and how they got in. */
+  reportCaller: ReportCaller | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -60,8 +63,23 @@ export interface RegistrarDeps {
   pathResources?: Record<string, (id: string) => Promise<ResourceOwner | null>>;
   /** Which partner an account belongs to, for account-scoped routes. */
   accountOwnership?: (accountId: string) => Promise<AccountOwnership | null>;
+  /** The order and link lookups of report routes (access.report, docs/reports.md). */
+  reportAccess?: ReportAccess;
   /** Counts running handlers for graceful shutdown; one is made per registration when absent. */
   inFlight?: InFlightTracker;
+}
+
+/** How a caller reached a report: a report link, the portal (the order's customer), or the store's staff. */
+export type ReportCaller =
+  | { via: 'link'; linkId: string }
+  | { via: 'portal'; userId: string; customerId: string }
+  | { via: 'staff'; userId: string };
+
+export interface ReportAccess {
+  /** The order's store and customer; null when there is no such order. */
+  order(inspectionOrderId: string): Promise<{ storeId: string; customerId: string } | null>;
+  /** The link of a token made for this order and not revoked; null otherwise. */
+  link(token: string, inspectionOrderId: string): Promise<{ linkId: string } | null>;
 }
 
 /** How long shutdown waits for running handlers before closing anyway. */
@@ -139,6 +157,14 @@ function storeInBody(body: unknown, field: string): string {
   return value.toLowerCase();
 }
 
+/** A report link's token: the `t` query parameter, else the X-Report-Token header. */
+function reportTokenOf(request: FastifyRequest): string | null {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query && typeof query.t === 'string' ? query.t : null;
+  const fromHeader = request.headers[REPORT_TOKEN_HEADER];
+  return fromQuery || (typeof fromHeader === 'string' && fromHeader ? fromHeader : null);
+}
+
 function allowed(roles: readonly string[], principal: Principal) {
   return roles.includes(principal.type);
 }
@@ -154,9 +180,56 @@ async function authorize(
   params: Record<string, unknown>,
   deps: RegistrarDeps,
   rawBody: unknown,
+  reportToken: string | null,
+): Promise<{ storeId: string; reportCaller?: ReportCaller }> {
+  const rule = route.access;
+  if (rule.kind === 'public') return { storeId: '' };
+  if (rule.kind === 'report') return authorizeReport(rule, principal, params, deps, reportToken);
+  return { storeId: await authorizeSignedIn(route, principal, params, deps, rawBody) };
+}
+
+/**
+ * Report routes: staff of the order's store (role listed), a portal user of its customer, or the
+ * holder of a valid link. Everyone else gets 404, the signed-out included: a wrong or revoked link
+ * must not even tell that the order exists.
+ */
+async function authorizeReport(
+  rule: Extract<AnyRoute['access'], { kind: 'report' }>,
+  principal: Principal | null,
+  params: Record<string, unknown>,
+  deps: RegistrarDeps,
+  reportToken: string | null,
+): Promise<{ storeId: string; reportCaller: ReportCaller }> {
+  const orderId = String(params[rule.orderParam] ?? '');
+  const order = orderId && deps.reportAccess ? await deps.reportAccess.order(orderId) : null;
+  if (!order) throw errors.notFound();
+  let staffOfStoreWithoutRole = false;
+  if (principal && (principal.type === 'consumer' || principal.type === 'customer')) {
+    if (principal.customerId === order.customerId) {
+      return { storeId: order.storeId, reportCaller: { via: 'portal', userId: principal.id, customerId: order.customerId } };
+    }
+  } else if (principal) {
+    const store = await deps.tenancy.storeOwnership(order.storeId);
+    if (store && canActForStore(principal, store)) {
+      if (allowed(rule.staffRoles, principal)) return { storeId: order.storeId, reportCaller: { via: 'staff', userId: principal.id } };
+      staffOfStoreWithoutRole = true;
+    }
+  }
+  const link = reportToken && deps.reportAccess ? await deps.reportAccess.link(reportToken, orderId) : null;
+  if (link) return { storeId: order.storeId, reportCaller: { via: 'link', linkId: link.linkId } };
+  if (staffOfStoreWithoutRole) throw errors.forbidden();
+  throw errors.notFound();
+}
+
+async function authorizeSignedIn(
+  route: AnyRoute,
+  principal: Principal | null,
+  params: Record<string, unknown>,
+  deps: RegistrarDeps,
+  rawBody: unknown,
 ): Promise<string> {
   const rule = route.access;
-  if (rule.kind === 'public') return '';
+  if (rule.kind === 'public' || rule.kind === 'report') return '';
   if (!principal) throw errors.unauthenticated();
   switch (rule.kind) {
     case 'signedIn':
@@ -248,6 +321,9 @@ export function registerRoutes(
   if (!deps.userScope && table.some((r) => r.access.kind === 'user')) {
     throw new Error('User-scoped routes need a userScope resolver');
   }
+  if (!deps.reportAccess && table.some((r) => r.access.kind === 'report')) {
+    throw new Error('Report routes need a reportAccess resolver');
+  }
 
   const inFlight = deps.inFlight ?? createInFlightTracker();
   // onClose runs once the server stopped taking connections, before app.close() resolves.
@@ -263,9 +339,11 @@ export function registerRoutes(
         try {
           const token = bearerToken(request);
           const principal = token ? await deps.tokens.verifyAccess(token) : null;
-          if (token && !principal && route.access.kind !== 'public') throw errors.unauthenticated('jwt malformed or expired');
+          const reportToken = route.access.kind === 'report' ? reportTokenOf(request) : null;
+          // A stale sign-in beside a report link is no reason to refuse the link.
+          if (token && !principal && route.access.kind !== 'public' && !reportToken) throw errors.unauthenticated('jwt malformed or expired');
           const params = (parse(route.params, request.params, 'params') ?? {}) as Record<string, unknown>;
-          const storeId = await authorize(route, principal, params, deps, request.body);
+          const { storeId, reportCaller } = await authorize(route, principal, params, deps, request.body, reportToken);
           const query = parse(route.query, request.query, 'query');
           const body = parse(route.body, request.body, 'body');
 
@@ -296,6 +374,7 @@ export function registerRoutes(
               body,
               principal,
               storeId,
+              reportCaller: reportCaller ?? null,
               request,
               reply,
             } as HandlerContext<AnyRoute>);
