@@ -9,6 +9,9 @@ const root = path.resolve(here, '..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 // 127.0.0.1, not localhost: the server listens on IPv4 only, and localhost may resolve to ::1 first.
 const baseURL = `http://127.0.0.1:${port}`;
+// The SMTP server the product sends its e-mail to (e2e/mail-catcher.ts), and where specs read it.
+const smtpPort = port + 1000;
+process.env.E2E_MAIL_URL = `http://127.0.0.1:${port + 2000}`;
 
 // A new database for every run, filled by the demo seeder. The config is loaded again in each
 // worker; the environment variable makes them all agree on the one folder the runner made.
@@ -57,25 +60,39 @@ export default defineConfig({
     // Staff use tablets in the bay; the portal is opened on phones. Both sizes are covered by the specs.
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: root,
-    url: `${baseURL}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SEED_DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      // Every browser of the suite signs in from 127.0.0.1; the per-address limit is tested on the server.
-      LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1000',
-      // The specs sign the same demo users in many times a minute; the per-user limit is tested on the server too.
-      LOGIN_ATTEMPTS_PER_USERNAME_PER_MINUTE: '1000',
-      PUBLIC_URL: baseURL,
+  webServer: [
+    {
+      command: 'node --import tsx e2e/mail-catcher.ts',
+      cwd: root,
+      url: `${process.env.E2E_MAIL_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_PORT: String(port + 2000) },
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: root,
+      url: `${baseURL}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SEED_DEMO_DATA: 'true',
+        LOG_LEVEL: 'warn',
+        // Every browser of the suite signs in from 127.0.0.1; the per-address limit is tested on the server.
+        LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1000',
+        // The specs sign the same demo users in many times a minute; the per-user limit is tested on the server too.
+        LOGIN_ATTEMPTS_PER_USERNAME_PER_MINUTE: '1000',
+        PUBLIC_URL: baseURL,
+        // Real SMTP to the catcher above; every message is still recorded in the outbox table.
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });
