@@ -91,18 +91,24 @@ export const ZPreviousMeasurement = z.object({
 });
 export type PreviousMeasurement = z.infer<typeof ZPreviousMeasurement>;
 
+/**
+ * GET .../result?grouped=true: the page's groups and sections naming their results by id, in
+ * page order. Ids only: the results themselves are in `results` once (the payload is half of
+ * what repeating them would be).
+ */
+export const ZResultGroups = z.array(
+  z.object({
+    group: z.string(),
+    sections: z.array(z.object({ section: z.string(), resultIds: z.array(z.string()) })),
+  }),
+);
+export type ResultGroups = z.infer<typeof ZResultGroups>;
+
 /** GET .../result: the results in page order; `grouped` only with ?grouped=true. */
 export const ZResultList = z.object({
   results: z.array(ZInspectionResult),
   previousMeasurements: z.array(ZPreviousMeasurement),
-  grouped: z
-    .array(
-      z.object({
-        group: z.string(),
-        sections: z.array(z.object({ section: z.string(), results: z.array(ZInspectionResult) })),
-      }),
-    )
-    .optional(),
+  grouped: ZResultGroups.optional(),
 });
 export type ResultList = z.infer<typeof ZResultList>;
 
