@@ -160,6 +160,12 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   expect(saved.result).toBe('warning');
   expect(saved.finding).not.toBeNull();
   await expect(lights.getByRole('combobox', { name: 'Finding' })).toHaveValue(saved.finding!);
+  // The finding picker offers the findings the template marks for the severity (findingsFor).
+  await expect(lights.getByRole('combobox', { name: 'Finding' }).locator('option')).toHaveText([
+    'Choose a finding',
+    'Check engine light on',
+    'Other',
+  ]);
 
   // A deficiency reason code of the severity (spec §3: warning 1-5, critical A-C; none shows 'MAP').
   const reason = lights.getByRole('combobox', { name: 'Reason' });
@@ -171,6 +177,12 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   // Critical has other codes: the warning's one is cleared with the change.
   await severity(lights, 'Critical').click();
   await expect(reason).toHaveValue('');
+  await expect(lights.getByRole('combobox', { name: 'Finding' }).locator('option')).toHaveText([
+    'Choose a finding',
+    'Check engine light on',
+    'ABS or brake light on',
+    'Other',
+  ]);
   await expect(reason.locator('option')).toHaveText([
     'No reason code (MAP)',
     'A · The part no longer does its job',
