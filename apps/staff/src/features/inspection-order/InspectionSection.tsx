@@ -87,6 +87,7 @@ export const InspectionSection = memo(function InspectionSection({
         name: p.name,
         worker: p.worker.name,
         dateTime: p.dateTime,
+        gps: p.gpsCoords,
       })),
       index,
     });
