@@ -5,7 +5,8 @@ type Success = (p: { coords: { latitude: number; longitude: number } }) => void;
 type Failure = (e: { code: number }) => void;
 
 const fake = (answer: (ok: Success, fail: Failure) => void) => ({
-  getCurrentPosition: ((ok: Success, fail: Failure) => answer(ok, fail)) as unknown as Geolocation['getCurrentPosition'],
+  getCurrentPosition: ((ok: Success, fail: Failure) =>
+    answer(ok, fail)) as unknown as Geolocation['getCurrentPosition'],
 });
 
 describe('readPicturePosition', () => {

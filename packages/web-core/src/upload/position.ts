@@ -22,7 +22,7 @@ export function readPicturePosition(
   const geolocation =
     options.geolocation !== undefined
       ? options.geolocation
-      : (globalThis.navigator as Navigator | undefined)?.geolocation ?? null;
+      : ((globalThis.navigator as Navigator | undefined)?.geolocation ?? null);
   if (!geolocation) return Promise.resolve(null);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), timeoutMs);
