@@ -21,7 +21,13 @@ interface Result {
   recommendation: string | null;
   mapValue: string | null;
   value: number | null;
-  pictures: { name: string; source: string; original: string; gallery: string }[];
+  pictures: {
+    name: string;
+    source: string;
+    original: string;
+    gallery: string;
+    gpsCoords: { lat: number; long: number } | null;
+  }[];
   videos: { name: string; duration: number | null }[];
 }
 
@@ -131,7 +137,9 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   // vehicleDetails is first and open; the other groups are closed.
   const groups = inspection.getByRole('button', { expanded: true });
   await expect(groups).toHaveCount(1);
-  await expect(inspection.getByRole('heading', { level: 3 }).first()).toHaveText('Vehicle details');
+  await expect(
+    inspection.locator('[data-testid^="group-"]').first().getByRole('heading', { level: 3 }),
+  ).toHaveText('Vehicle details');
   const odometer = inspection.getByTestId('item-odometerPhoto');
   await expect(odometer).toBeVisible();
   await expectAccessible(page);
@@ -160,6 +168,12 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   expect(saved.result).toBe('warning');
   expect(saved.finding).not.toBeNull();
   await expect(lights.getByRole('combobox', { name: 'Finding' })).toHaveValue(saved.finding!);
+  // The finding picker offers the findings the template marks for the severity (findingsFor).
+  await expect(lights.getByRole('combobox', { name: 'Finding' }).locator('option')).toHaveText([
+    'Choose a finding',
+    'Check engine light on',
+    'Other',
+  ]);
 
   // A deficiency reason code of the severity (spec §3: warning 1-5, critical A-C; none shows 'MAP').
   const reason = lights.getByRole('combobox', { name: 'Reason' });
@@ -171,6 +185,12 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   // Critical has other codes: the warning's one is cleared with the change.
   await severity(lights, 'Critical').click();
   await expect(reason).toHaveValue('');
+  await expect(lights.getByRole('combobox', { name: 'Finding' }).locator('option')).toHaveText([
+    'Choose a finding',
+    'Check engine light on',
+    'ABS or brake light on',
+    'Other',
+  ]);
   await expect(reason.locator('option')).toHaveText([
     'No reason code (MAP)',
     'A · The part no longer does its job',
@@ -202,7 +222,10 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
     .toEqual([2, 'critical']);
   await expectAccessible(page);
 
-  // A picture from the camera, annotated with an arrow and a circle, turned, saved.
+  // A picture from the camera, annotated with an arrow and a circle, turned, saved; the tablet
+  // gives its position, which is stored with the picture (spec §3 gpsCoords).
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({ latitude: 45.5017, longitude: -73.5673 });
   const photo = await sharp({
     create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 80, b: 140 } },
   })
@@ -231,6 +254,7 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   await expect(inspection.getByTestId('picture-total')).toHaveText('1 picture or video on this order');
   const stored = (await results()).find((r) => r.itemKey === 'frontBrakePads')!;
   expect(stored.pictures.map((p) => p.name)).toEqual(['pads.jpg']);
+  expect(stored.pictures[0]!.gpsCoords).toEqual({ lat: 45.5017, long: -73.5673 });
   // The original is kept as taken (640x480); what is shown is the turned, annotated one.
   const bytes = async (url: string) => Buffer.from(await (await page.request.get(url)).body());
   const shown = await sharp(await bytes(stored.pictures[0]!.source)).metadata();
@@ -261,20 +285,77 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
     .poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
     .toBeGreaterThan(0);
   await expect(gallery.getByText('1 of 1')).toBeVisible();
+  await expect(gallery.getByTestId('gallery-gps')).toHaveText('Taken at 45.50170, -73.56730');
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(gallery).toBeHidden();
 
-  // A second picture with the same camera name gets a name of its own; deleting one leaves the other.
+  // A second picture with the same camera name gets a name of its own; deleting one leaves the
+  // other. The position is refused this time: the picture goes up without one.
+  await page.context().clearPermissions();
+  await page.context().setGeolocation(null);
   await camera.setInputFiles({ name: 'pads.jpg', mimeType: 'image/jpeg', buffer: photo });
   await editor.getByRole('button', { name: 'Done' }).click();
   await expect(pads.getByTestId('picture-count')).toHaveText('2 pictures');
+  const second = (await results()).find((r) => r.itemKey === 'frontBrakePads')!.pictures[1]!;
+  expect([second.name, second.gpsCoords]).toEqual(['pads-2.jpg', null]);
   await pads.getByRole('button', { name: 'Delete the picture pads-2.jpg' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(pads.getByTestId('picture-count')).toHaveText('1 picture');
   await expect
     .poll(async () => (await results()).find((r) => r.itemKey === 'frontBrakePads')!.pictures.length)
     .toBe(1);
+});
+
+test("the order's primary picture: a video is refused with the spec's message, a picture goes through the editor, is shown and counted", async ({
+  page,
+  request,
+}) => {
+  const { tech, orderId, path } = await newTicketForTech(page, request);
+  await page.goto(path);
+  const inspection = page.getByTestId('inspection');
+  const upload = inspection.getByTestId('image-upload');
+  await expect(upload.getByRole('heading', { name: 'Primary picture' })).toBeVisible();
+  await expect(upload.getByText('No picture yet')).toBeVisible();
+  await expect(inspection.getByTestId('picture-total')).toHaveText('0 pictures and videos on this order');
+
+  // Spec §2: a video cannot be the primary picture; the editor says so and closes.
+  const input = upload.locator('input[type="file"]');
+  await input.setInputFiles({ name: 'walkaround.mp4', mimeType: 'video/mp4', buffer: smallMp4() });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Were sorry videos are not allowed as primary pictures' }),
+  ).toBeVisible();
+  const editor = page.getByRole('dialog', { name: 'Annotate the picture' });
+  await expect(editor).toHaveCount(0);
+
+  const photo = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 60, b: 40 } },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  await input.setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(editor).toBeVisible();
+  await editor.getByRole('button', { name: 'Done' }).click();
+  await expect(editor).toBeHidden();
+  await expect(upload.getByText('Picture saved')).toBeVisible();
+  const shown = upload.getByRole('img', { name: 'Picture front.jpg' });
+  await expect(shown).toBeVisible();
+  await expect
+    .poll(() => shown.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
+  // Spec §9: the total counts the order's picture.
+  await expect(inspection.getByTestId('picture-total')).toHaveText('1 picture or video on this order');
+  const order = await tech.get<{ primaryPicture: { name: string; url: string } | null }>(
+    `${tech.store}/inspectionOrder/${orderId}`,
+  );
+  expect(order.primaryPicture?.name).toBe('front.jpg');
+  await expectAccessible(page);
+
+  // It stays after a reload, and opens in the gallery.
+  await page.reload();
+  await upload.getByRole('button', { name: 'Open the picture in the gallery' }).click();
+  const gallery = page.getByRole('dialog', { name: 'Pictures' });
+  await expect(gallery.getByRole('img', { name: 'Picture front.jpg' })).toBeVisible();
 });
 
 /** A small MP4 the server and the duration parser accept: ftyp, moov with an mvhd of 5 s, some mdat. */

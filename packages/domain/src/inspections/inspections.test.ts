@@ -11,7 +11,9 @@ import {
 } from './inspection-type.js';
 import {
   cannotBeFinishedReason,
+  findingChoices,
   findingProblem,
+  findingsFor,
   resultChangeEffects,
   severityDefaults,
   tapSeverity,
@@ -115,6 +117,29 @@ describe('severity rules (spec §4)', () => {
     expect(tapSeverity(pads, 'warning', 'warning')).toEqual({ result: null, finding: null, recommendation: null });
     expect(tapSeverity(pads, 'warning', 'critical')).toEqual({ result: 'critical', finding: 'gone', recommendation: 'replaceNow' });
     expect(tapSeverity(pads, null, 'okay').result).toBe('okay');
+  });
+  it('offers the findings that fit the severity, in the template order', () => {
+    const both: InspectionItem = {
+      ...pads,
+      findings: [
+        ...pads.findings,
+        { key: 'noisy', text: t('Noisy'), severities: ['warning', 'critical'], recommendations: [] },
+      ],
+    };
+    const keys = (fs: { key: string }[]) => fs.map((f) => f.key);
+    expect(keys(findingsFor(both, 'okay'))).toEqual(['good']);
+    expect(keys(findingsFor(both, 'warning'))).toEqual(['thin', 'noisy']);
+    expect(keys(findingsFor(both, 'critical'))).toEqual(['gone', 'noisy']);
+    expect(findingsFor(both, 'na')).toEqual([]);
+    expect(findingsFor(both, null)).toEqual([]);
+    expect(findingsFor(wipers, 'warning')).toEqual([]);
+  });
+  it("the picker keeps the result's finding when it does not fit the severity", () => {
+    const keys = (fs: { key: string }[]) => fs.map((f) => f.key);
+    expect(keys(findingChoices(pads, 'critical', 'gone'))).toEqual(['gone']);
+    expect(keys(findingChoices(pads, 'critical', 'thin'))).toEqual(['thin', 'gone']);
+    expect(keys(findingChoices(pads, 'warning', 'Other'))).toEqual(['thin']);
+    expect(keys(findingChoices(pads, 'okay', null))).toEqual(['good']);
   });
   it('checks findings and recommendations against the item', () => {
     expect(findingProblem(pads, 'thin', 'replaceSoon')).toBeNull();

@@ -8,6 +8,7 @@ import {
   OTHER_FINDING,
   ZItemKey,
   ZResultSeverity,
+  type Finding,
   type InspectionDefinition,
   type InspectionItem,
   type ResultSeverity,
@@ -91,18 +92,24 @@ export const ZPreviousMeasurement = z.object({
 });
 export type PreviousMeasurement = z.infer<typeof ZPreviousMeasurement>;
 
+/**
+ * GET .../result?grouped=true: the page's groups and sections naming their results by id, in
+ * page order. Ids only: the results themselves are in `results` once (the payload is half of
+ * what repeating them would be).
+ */
+export const ZResultGroups = z.array(
+  z.object({
+    group: z.string(),
+    sections: z.array(z.object({ section: z.string(), resultIds: z.array(z.string()) })),
+  }),
+);
+export type ResultGroups = z.infer<typeof ZResultGroups>;
+
 /** GET .../result: the results in page order; `grouped` only with ?grouped=true. */
 export const ZResultList = z.object({
   results: z.array(ZInspectionResult),
   previousMeasurements: z.array(ZPreviousMeasurement),
-  grouped: z
-    .array(
-      z.object({
-        group: z.string(),
-        sections: z.array(z.object({ section: z.string(), results: z.array(ZInspectionResult) })),
-      }),
-    )
-    .optional(),
+  grouped: ZResultGroups.optional(),
 });
 export type ResultList = z.infer<typeof ZResultList>;
 
@@ -158,6 +165,32 @@ export interface SeverityChoice {
 }
 
 /**
+ * The findings that fit a severity: each finding of a template names the severities it applies
+ * to (`severities`, at least one), in the template's order. None for na or no severity.
+ */
+export function findingsFor<F extends Pick<Finding, 'key' | 'severities'>>(
+  item: { findings: readonly F[] },
+  severity: ResultSeverity | null,
+): F[] {
+  if (severity === null || severity === 'na') return [];
+  return item.findings.filter((f) => (f.severities as readonly string[]).includes(severity));
+}
+
+/**
+ * What the finding picker of a result offers: the findings that fit its severity, and the
+ * finding it holds when that one does not (stored under another severity or through the API),
+ * so that the picker shows the truth rather than a blank; in the template's order.
+ */
+export function findingChoices<F extends Pick<Finding, 'key' | 'severities'>>(
+  item: { findings: readonly F[] },
+  severity: ResultSeverity | null,
+  current: string | null,
+): F[] {
+  const fitting = new Set(findingsFor(item, severity));
+  return item.findings.filter((f) => fitting.has(f) || f.key === current);
+}
+
+/**
  * The finding and recommendation a severity brings (spec §4): okay sets the first finding that
  * applies to okay and no recommendation; warning or critical set the first finding that applies
  * (or 'Other' when none does) and its first recommendation; na and null set neither.
@@ -168,7 +201,7 @@ export function severityDefaults(
 ): SeverityChoice {
   if (severity === null || severity === 'na')
     return { result: severity, finding: null, recommendation: null };
-  const finding = item.findings.find((f) => (f.severities as readonly string[]).includes(severity)) ?? null;
+  const finding = findingsFor(item, severity)[0] ?? null;
   if (severity === 'okay') return { result: 'okay', finding: finding?.key ?? null, recommendation: null };
   return {
     result: severity,

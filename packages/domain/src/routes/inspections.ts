@@ -129,7 +129,7 @@ export const listResultsRoute = defineRoute({
   method: 'GET',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/result',
   summary:
-    "The order's results in page order with their pictures and videos (signed URLs), the vehicle's previous measurements, and with grouped=true the same results by group and section.",
+    "The order's results in page order with their pictures and videos (signed URLs), the vehicle's previous measurements, and with grouped=true the ids of those results by group and section (grouped: [{ group, sections: [{ section, resultIds }] }]).",
   tag: 'inspections',
   access: access.store(ORDER_READ_ROLES),
   params: orderParams,

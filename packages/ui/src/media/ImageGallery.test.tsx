@@ -7,7 +7,7 @@ import { renderWithUi } from '../testing/render.js';
 afterEach(cleanup);
 
 const pictures: GalleryPicture[] = [
-  { url: '/v2/files/a?expires=1&signature=s', name: 'front.jpg', worker: 'Tess Tech', dateTime: '2026-11-22T15:30:00Z' },
+  { url: '/v2/files/a?expires=1&signature=s', name: 'front.jpg', worker: 'Tess Tech', dateTime: '2026-11-22T15:30:00Z', gps: { lat: 45.5017, long: -73.5673 } },
   { url: '/v2/files/b?expires=1&signature=s', name: 'tire.jpg', worker: 'Tom Two' },
   { url: '/v2/files/c?expires=1&signature=s', name: 'brakes.jpg' },
 ];
@@ -31,10 +31,12 @@ describe('ImageGallery', () => {
     expect(within(dialog).getByText('By Tess Tech')).toBeTruthy();
     expect(within(dialog).getByText('at 2026-11-22T15:30:00Z').getAttribute('datetime')).toBe('2026-11-22T15:30:00Z');
     expect(within(dialog).getByText('1 of 3')).toBeTruthy();
+    expect(within(dialog).getByText('Taken at 45.50170, -73.56730')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Next picture' }));
     expect(shown().getAttribute('alt')).toBe('Picture tire.jpg');
     expect(within(dialog).getByText('By Tom Two')).toBeTruthy();
+    expect(within(dialog).queryByText(/^Taken at/)).toBeNull();
     expect(within(dialog).getByText('2 of 3')).toBeTruthy();
 
     fireEvent.keyDown(window, { key: 'ArrowRight' });

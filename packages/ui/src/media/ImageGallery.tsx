@@ -12,6 +12,8 @@ export interface GalleryPicture {
   worker?: string | null;
   /** ISO date and time the picture was taken. */
   dateTime?: string | null;
+  /** Where it was taken (spec §3 gpsCoords), when the device gave a position. */
+  gps?: { lat: number; long: number } | null;
 }
 
 export interface ImageGalleryProps {
@@ -89,6 +91,11 @@ export function ImageGallery({ pictures, opened, onClose, initialIndex = 0, form
               {date && (
                 <Text size="sm" c="dimmed" component="time" dateTime={current.dateTime ?? undefined}>
                   {date}
+                </Text>
+              )}
+              {current.gps && (
+                <Text size="sm" c="dimmed" data-testid="gallery-gps">
+                  {t('media:gallery.gps', { lat: current.gps.lat.toFixed(5), long: current.gps.long.toFixed(5) })}
                 </Text>
               )}
             </Stack>

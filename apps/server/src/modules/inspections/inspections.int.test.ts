@@ -358,8 +358,8 @@ describe('results', () => {
     const list = res.json();
     expect(list.results.map((r: InspectionResult) => r.itemKey)).toEqual(['odometerPhoto', 'frontBrakePads']);
     expect(list.grouped).toEqual([
-      { group: 'vehicleDetails', sections: [{ section: 'arrival', results: [list.results[0]] }] },
-      { group: 'brakes', sections: [{ section: 'front', results: [list.results[1]] }] },
+      { group: 'vehicleDetails', sections: [{ section: 'arrival', resultIds: [list.results[0]._id] }] },
+      { group: 'brakes', sections: [{ section: 'front', resultIds: [list.results[1]._id] }] },
     ]);
     expect(list.previousMeasurements).toEqual(
       expect.arrayContaining([

@@ -500,9 +500,9 @@ export function createInspectionsService(deps: InspectionsDeps) {
             sections: g.sections
               .map((s) => ({
                 section: s.key,
-                results: results.filter((r) => r.group === g.key && r.section === s.key),
+                resultIds: results.filter((r) => r.group === g.key && r.section === s.key).map((r) => r._id),
               }))
-              .filter((s) => s.results.length > 0),
+              .filter((s) => s.resultIds.length > 0),
           }))
           .filter((g) => g.sections.length > 0);
       }

@@ -139,7 +139,8 @@ export function InspectionOrderPage() {
             storeId={order.data.storeId}
             orderId={order.data._id}
             closed={order.data.closed}
-            hasOrderPicture={order.data.primaryPicture !== null}
+            pictureUrl={order.data.primaryPicture?.url ?? null}
+            pictureName={order.data.primaryPicture?.name ?? null}
           />
           <OrderActions
             order={order.data}

@@ -1,9 +1,10 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { Accordion, Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Box, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   actingRole,
+  ORDER_WRITE_ROLES,
   readStoreSettings,
   type InspectionResult,
   type PreviousMeasurement,
@@ -24,6 +25,7 @@ import {
   type GroupView,
   type SectionView,
 } from './inspection-model.js';
+import { PrimaryPicture } from './PrimaryPicture.js';
 import { ResultRow, type RowActions, type RowTarget } from './ResultRow.js';
 import { useResultWriter, type PendingStore } from './useResultWriter.js';
 import { UploadList, useResultMedia } from './useResultMedia.js';
@@ -38,12 +40,15 @@ export const InspectionSection = memo(function InspectionSection({
   storeId,
   orderId,
   closed,
-  hasOrderPicture,
+  pictureUrl,
+  pictureName,
 }: {
   storeId: string;
   orderId: string;
   closed: boolean;
-  hasOrderPicture: boolean;
+  /** The order's primary picture (signed URL and name), or null. */
+  pictureUrl: string | null;
+  pictureName: string | null;
 }) {
   const { t, i18n } = useTranslation('inspectionPage');
   const { api } = useServices();
@@ -82,6 +87,7 @@ export const InspectionSection = memo(function InspectionSection({
         name: p.name,
         worker: p.worker.name,
         dateTime: p.dateTime,
+        gps: p.gpsCoords,
       })),
       index,
     });
@@ -154,7 +160,7 @@ export const InspectionSection = memo(function InspectionSection({
             {t('itemCount', { done: progress.done, total: progress.total })}
           </Text>
           <Text data-testid="picture-total">
-            {t('pictureTotal', { count: pictureTotal(hasOrderPicture, results.data.results) })}
+            {t('pictureTotal', { count: pictureTotal(pictureUrl !== null, results.data.results) })}
           </Text>
         </Group>
         <Accordion multiple defaultValue={defaultOpen} variant="separated" order={3} keepMounted={false}>
@@ -180,6 +186,15 @@ export const InspectionSection = memo(function InspectionSection({
         {t('title')}
         {type.data && ` · ${type.data.name}`}
       </Title>
+      <Box maw={420} mb="md">
+        <PrimaryPicture
+          storeId={storeId}
+          orderId={orderId}
+          url={pictureUrl}
+          name={pictureName}
+          disabled={closed || !(ORDER_WRITE_ROLES as readonly string[]).includes(actingRole(user))}
+        />
+      </Box>
       {body}
       <UploadList uploads={media.uploads} />
       <ImageEditor file={media.editing?.file ?? null} onDone={media.onEdited} onClose={media.closeEditor} />

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import {
   OTHER_FINDING,
   DEFICIENCY_REASON_CODES,
+  findingChoices,
   RESULT_SEVERITIES,
   suggestSeverity,
   type InspectionItem,
@@ -220,7 +221,10 @@ export const ResultRow = memo(function ResultRow({
               }
               data={[
                 { value: '', label: t('chooseFinding') },
-                ...item.findings.map((f) => ({ value: f.key, label: localized(f.text, language) })),
+                ...findingChoices(item, severity, result?.finding ?? null).map((f) => ({
+                  value: f.key,
+                  label: localized(f.text, language),
+                })),
                 { value: OTHER_FINDING, label: t('otherFinding') },
               ]}
             />

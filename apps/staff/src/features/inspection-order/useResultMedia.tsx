@@ -12,7 +12,14 @@ import {
   routeMediaFiles,
   type InspectionResult,
 } from '@servicebay/domain';
-import { ApiError, prepareVideo, uploadWithProgress } from '@servicebay/web-core';
+import {
+  ApiError,
+  positionFields,
+  prepareVideo,
+  readPicturePosition,
+  uploadWithProgress,
+  type PicturePosition,
+} from '@servicebay/web-core';
 import { useAlerts, useDialogs, type EditedImage } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { useSignedIn } from '../../session/signed-in.js';
@@ -52,7 +59,12 @@ export function useResultMedia({
   const alerts = useAlerts();
   const dialogs = useDialogs();
   const errorText = useInspectionErrorText();
-  const [editing, setEditing] = useState<{ file: File; target: RowTarget } | null>(null);
+  const [editing, setEditing] = useState<{
+    file: File;
+    target: RowTarget;
+    /** Asked for when the picture is taken, so it is usually there by Done (null: none). */
+    position: Promise<PicturePosition | null>;
+  } | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const nextId = useRef(1);
   const { ensureSaved, refreshOrder, touchOrder } = writer;
@@ -86,11 +98,14 @@ export function useResultMedia({
     [queryClient, storeId, inspectionOrderId, touchOrder, refreshOrder],
   );
 
-  const takePicture = useCallback((target: RowTarget, file: File) => setEditing({ file, target }), []);
+  const takePicture = useCallback(
+    (target: RowTarget, file: File) => setEditing({ file, target, position: readPicturePosition() }),
+    [],
+  );
   const closeEditor = useCallback(() => setEditing(null), []);
 
   const uploadPicture = useCallback(
-    async (target: RowTarget, edited: EditedImage) => {
+    async (target: RowTarget, edited: EditedImage, position: Promise<PicturePosition | null>) => {
       const { t: tr, errorText: text, user: worker } = latest.current;
       try {
         await track(edited.name, async (progress) => {
@@ -105,6 +120,8 @@ export function useResultMedia({
             workerName: personName(worker),
             workerTitle: worker.title ?? actingRole(worker),
             dateTime: new Date().toISOString(),
+            // Where it was taken, when the device says within a few seconds (spec §3 gpsCoords).
+            ...positionFields(await position),
           };
           const changed = edited.annotations > 0 || edited.rotation % 360 !== 0;
           const total = edited.original.size + (changed ? edited.edited.size : 0);
@@ -142,9 +159,8 @@ export function useResultMedia({
 
   const onEdited = useCallback(
     (edited: EditedImage) => {
-      const target = editing?.target;
       setEditing(null);
-      if (target) void uploadPicture(target, edited);
+      if (editing) void uploadPicture(editing.target, edited, editing.position);
     },
     [editing, uploadPicture],
   );
