@@ -61,3 +61,4 @@ export * from './routes/inspections.js';
 export * from './routes/estimates.js';
 export * from './estimates/estimate.js';
 export * from './estimates/drawing.js';
+export * from './estimates/money.js';
