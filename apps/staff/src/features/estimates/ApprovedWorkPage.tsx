@@ -181,18 +181,16 @@ export function CustomerReviewModal({
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       {line.severity && (
-                        <Badge
-                          size="xs"
-                          color={SEVERITY_COLOR[line.severity]}
-                          aria-label={t(`severity.${line.severity}`)}
-                        />
+                        <Badge size="sm" color={SEVERITY_COLOR[line.severity]} autoContrast>
+                          {t(`severity.${line.severity}`)}
+                        </Badge>
                       )}
                       <Text size="sm">{line.description}</Text>
                     </Group>
                   </Table.Td>
                   <Table.Td>
                     {line.resultId ? (
-                      <Badge variant="light" color={color[decisionOf(line)]} data-testid="review-decision">
+                      <Badge variant="outline" color={color[decisionOf(line)]} data-testid="review-decision">
                         {t(`decision.${decisionOf(line)}`)}
                       </Badge>
                     ) : (

@@ -80,7 +80,7 @@ export function EstimateLineCard({
       <Stack gap="sm">
         <Group gap="xs">
           {line.severity ? (
-            <Badge color={SEVERITY_COLOR[line.severity]} data-testid="line-severity">
+            <Badge color={SEVERITY_COLOR[line.severity]} autoContrast data-testid="line-severity">
               {t(`severity.${line.severity}`)}
             </Badge>
           ) : (

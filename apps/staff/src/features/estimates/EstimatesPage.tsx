@@ -104,7 +104,7 @@ export function EstimateFrame({
               {t(`delivery.${estimate.data.delivery}`)}
             </Badge>
             <Badge
-              color={estimate.data.state === 'done' ? 'teal.9' : 'yellow.9'}
+              color={estimate.data.state === 'done' ? 'teal.9' : 'blue.8'}
               data-testid="estimate-state"
             >
               {t(`state.${estimate.data.state}`)}

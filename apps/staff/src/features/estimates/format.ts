@@ -32,7 +32,7 @@ export function useEstimateErrorText(): (error: unknown) => string {
 /** Mantine colours of a result's severity, as the inspection page shows them. */
 export const SEVERITY_COLOR = {
   critical: 'red.9',
-  warning: 'yellow.9',
+  warning: 'yellow.5',
   okay: 'teal.9',
   na: 'gray.7',
 } as const;
