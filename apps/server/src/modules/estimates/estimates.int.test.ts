@@ -364,3 +364,25 @@ describe('bad input', () => {
     expect((await ok('GET', est(closed._id))).lines).toEqual([]);
   });
 });
+
+describe('store settings for estimates', () => {
+  it('saves currency, labour rate and taxes, and refuses bad taxes naming the field', async () => {
+    const manager = await bearer(t.platform.tokens, await t.make.user('StoreManager', other));
+    const url = `/v2/api/store/${other.id}/settings`;
+    const saved = await send('PUT', url, { currency: 'CAD', labourRate: 95_50, taxes: [GST] }, manager);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ currency: 'CAD', labourRate: 95_50, taxes: [GST] });
+    const bad: Array<[object, string]> = [
+      [{ taxes: [GST, { ...QST, name: 'gst' }] }, 'taxes'],
+      [{ taxes: [{ ...GST, ratePercent: 120 }] }, 'taxes'],
+      [{ taxes: [{ ...GST, onLabour: false, onParts: false, onFees: false }] }, 'taxes'],
+      [{ labourRate: 12.5 }, 'labourRate'],
+      [{ currency: 'EUR' }, 'currency'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await send('PUT', url, body, manager);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'INVALID_ARGUMENTS', message: expect.stringContaining(field) });
+    }
+  });
+});
