@@ -18,6 +18,7 @@ import { userOwnerResolver, userScopeResolver } from './modules/identity/session
 import { customerOwnerResolvers } from './modules/customers/customers.routes.js';
 import { inspectionOrderOwnerResolvers } from './modules/inspection-orders/inspection-orders.routes.js';
 import { inspectionOwnerResolvers } from './modules/inspections/inspections.routes.js';
+import { estimateOwnerResolvers } from './modules/estimates/estimates.routes.js';
 
 export interface BuildOptions {
   /** Extra handlers, for tests that mount fixture routes beside the real table. */
@@ -82,7 +83,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     accountOwnership: tenancyRepo.accountOwnership,
     idempotency: createIdempotency(createIdempotencyRepository(platform.database.db), config.requestTimeoutMs * 2),
     userScope: userScopeResolver(platform),
-    pathResources: { userId: userOwnerResolver(platform), ...customerOwners.pathResources, ...inspectionOrderOwnerResolvers(platform), ...inspectionOwnerResolvers(platform) },
+    pathResources: { userId: userOwnerResolver(platform), ...customerOwners.pathResources, ...inspectionOrderOwnerResolvers(platform), ...inspectionOwnerResolvers(platform), ...estimateOwnerResolvers(platform) },
     customerStore: customerOwners.customerStore,
     reportAccess: reportAccessOf(createReportLinksRepository(platform.database.db), platform.reportLinkSigner),
   };

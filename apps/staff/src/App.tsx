@@ -29,6 +29,9 @@ import { UserCreatedPage } from './features/training/UserCreatedPage.js';
 import { TicketRoute } from './features/tickets/TicketRoute.js';
 import { LocalScannerPage, VinScanReturnPage } from './features/vin-scan/index.js';
 import { VIN_SCAN_PATHS } from '@servicebay/domain';
+import { EstimatesPage } from './features/estimates/EstimatesPage.js';
+import { ApprovedWorkPage } from './features/estimates/ApprovedWorkPage.js';
+import { ApprovalRedirect, LegacyEstimateRedirect } from './features/estimates/ApprovalRedirect.js';
 
 const to = (fullPath: string) => routerPath(fullPath)!;
 
@@ -86,6 +89,11 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/v2/account/new/:step" element={<SetupWizardPage />} />
                   <Route path={to(STAFF_PATHS.help)} element={<HelpPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/signoff" element={<SignoffPage />} />
+                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/estimates" element={<EstimatesPage />} />
+                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/approvedWork" element={<ApprovedWorkPage />} />
+                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/approval" element={<ApprovalRedirect />} />
+                  <Route path="/v2/inspectionOrder/:inspectionOrderId/estimates" element={<LegacyEstimateRedirect key="estimates" page="estimates" />} />
+                  <Route path="/v2/inspectionOrder/:inspectionOrderId/approvedWork" element={<LegacyEstimateRedirect key="approvedWork" page="approvedWork" />} />
                   <Route path="/vehicle/:vehicleId/history/:inspectionOrderId" element={<VehicleHistoryPage />} />
                   <Route path="/store/:storeId/ticket" element={<TicketRoute />} />
                   <Route path="/store/:storeId/ticket/household/:householdId" element={<TicketRoute />} />

@@ -58,4 +58,7 @@ export * from './inspections/inspection-type.js';
 export * from './inspections/results.js';
 export * from './inspections/automatic-selection.js';
 export * from './routes/inspections.js';
+export * from './routes/estimates.js';
 export * from './estimates/estimate.js';
+export * from './estimates/drawing.js';
+export * from './estimates/money.js';

@@ -4,6 +4,7 @@ import type { TestApp } from '../app.js';
 import { users } from '../../src/platform/db/schema.js';
 import { createSsoRepository } from '../../src/modules/identity/sso.repository.js';
 import { createCoursesRepository } from '../../src/modules/identity/courses.repository.js';
+import { createEstimatesRepository } from '../../src/modules/estimates/estimates.repository.js';
 
 /** One store's world as the authorization test sees it. */
 export interface TenantWorld {
@@ -43,6 +44,16 @@ export const paramSamples: Record<string, SampleFactory> = {
   // A store's own inspection type (product templates are every store's, so would not show a leak).
   inspectionId: async (t, world) => (await t.make.inspectionType(world.store)).id,
   resultId: async (t, world) => (await t.make.result(world.store)).id,
+  // A hand-made line of a new order's estimate in the store.
+  lineId: async (t, world) => {
+    const repo = createEstimatesRepository(t.platform.database.db);
+    const order = await t.make.inspectionOrder(world.store);
+    const estimate = await repo.insert({ storeId: world.store.id, inspectionOrderId: order.id, currency: 'USD', labourRate: 120_00, taxes: [] });
+    const [line] = await repo.insertLines([
+      { storeId: world.store.id, estimateId: estimate!.id, resultId: null, description: 'Sample', labourHours: 1, parts: [], fees: [], rank: 0 },
+    ]);
+    return line!.id;
+  },
   pictureName: async () => 'front.jpg',
   videoName: async () => 'walkaround.mp4',
   vin: async () => '1HGCM82633A004352',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, type EstimateTax } from '../identity/store.js';
-import { ESTIMATE_DELIVERIES, ESTIMATE_STATUSES } from '../orders/order.js';
+import { ESTIMATE_DELIVERIES, ESTIMATE_STATUSES, ZStepState } from '../orders/order.js';
+import { ZResultSeverity } from '../inspections/inspection-type.js';
 
 /**
  * Estimates (spec §3 "estimate", §4 estimate status and delivery; issue 7). docs/estimates.md is
@@ -59,6 +60,11 @@ export const ZEstimateLine = z.object({
   rank: z.number().int(),
   /** The customer's decision on the line's result (null: undecided, or a line without a result). */
   decision: ZCustomerDecision.nullable(),
+  /**
+   * The severity its result has now (null: a line without a result). A line whose result became
+   * okay or na is no longer recommended: the page flags it and drawing again removes it.
+   */
+  severity: ZResultSeverity.nullable(),
   amounts: ZEstimateAmounts,
 });
 export type EstimateLine = z.infer<typeof ZEstimateLine>;
@@ -70,6 +76,8 @@ export const ZEstimate = z.object({
   version: z.number().int(),
   status: ZEstimateStatus.nullable(),
   delivery: ZEstimateDelivery,
+  /** The order's estimate step (states.estimate): inProgress while built, done once marked ready. */
+  state: ZStepState,
   currency: z.enum(CURRENCIES),
   /** Cents per hour. */
   labourRate: z.number().int(),

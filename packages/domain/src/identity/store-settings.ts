@@ -125,6 +125,7 @@ export const SETTINGS_GROUPS = {
   workflow: ['workflowVersion', 'techCanWorkOnlyOwnInspection', 'technicianUseSADashboard', 'inspectionTimeTrackerEnable'],
   tickets: ['vinOrOrderNumberMandatory', 'vinIsMandatory', 'scheduledMaintenanceEnabled', 'automaticInspectionSelectionEnabled', 'defaultInspection'],
   payments: ['paymentsEnabled'],
+  estimates: ['currency', 'labourRate', 'taxes'],
   communication: ['internalChatEnabled', 'internalChatWorkspaceId', 'cannedMessages'],
   security: ['logoutByInactivity', 'auditStore'],
   appearance: ['darkOrLightTheme', 'vinScannerVersion'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taxProblems, type TaxProblem } from '../estimates/money.js';
 
 export const WORKFLOW_VERSIONS = ['1', '2'] as const;
 export const MANAGEMENT_SYSTEMS = ['protractor', 'vastenterprise', 'PBS'] as const;
@@ -27,6 +28,13 @@ export const ZEstimateTax = z.strictObject({
 });
 export type EstimateTax = z.infer<typeof ZEstimateTax>;
 
+const TAX_PROBLEM_MESSAGES: Record<TaxProblem['problem'], string> = {
+  nameMissing: 'a tax needs a name',
+  nameTaken: 'each tax needs its own name',
+  rateOutOfRange: 'the rate must be from 0 to 100 %',
+  appliesToNothing: 'a tax must apply to labour, parts or fees',
+};
+
 export const ZStoreSettings = z.object({
   workflowVersion: z.enum(WORKFLOW_VERSIONS).default('2'),
   paymentsEnabled: z.boolean().default(false),
@@ -53,7 +61,13 @@ export const ZStoreSettings = z.object({
   /** Estimates (docs/estimates.md): currency, labour rate in cents per hour, and the taxes applied. */
   currency: z.enum(CURRENCIES).default('USD'),
   labourRate: z.number().int().min(0).max(10_000_00).default(120_00),
-  taxes: z.array(ZEstimateTax).max(5).default([]),
+  taxes: z
+    .array(ZEstimateTax)
+    .max(5)
+    .superRefine((taxes, ctx) => {
+      for (const p of taxProblems(taxes)) ctx.addIssue({ code: 'custom', path: [p.index], message: TAX_PROBLEM_MESSAGES[p.problem] });
+    })
+    .default([]),
   cannedMessages: z.array(z.object({ text: z.string().min(1).max(1000) })).max(100).default([]),
   integration: z
     .object({

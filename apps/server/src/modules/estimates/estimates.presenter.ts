@@ -1,15 +1,26 @@
-import { estimateTotals, lineAmounts, type CustomerDecision, type Estimate, type EstimateLine } from '@servicebay/domain';
+import {
+  estimateTotals,
+  isStepState,
+  lineAmounts,
+  RESULT_SEVERITIES,
+  type CustomerDecision,
+  type Estimate,
+  type EstimateLine,
+  type ResultSeverity,
+} from '@servicebay/domain';
 import type { EstimateLineRow, EstimateRow } from './estimates.repository.js';
 
 const asDecision = (value: string | null): CustomerDecision | null => (value === 'approved' || value === 'declined' ? value : null);
+const asSeverity = (value: string | null | undefined): ResultSeverity | null =>
+  (RESULT_SEVERITIES as readonly string[]).includes(value ?? '') ? (value as ResultSeverity) : null;
 
 /** The estimate as the API shows it: every line priced, the taxes and totals worked out. */
 export function presentEstimate(
-  row: { estimate: EstimateRow; status: string | null; delivery: string },
-  lines: ReadonlyArray<{ line: EstimateLineRow; decision: string | null }>,
+  row: { estimate: EstimateRow; status: string | null; delivery: string; state: string },
+  lines: ReadonlyArray<{ line: EstimateLineRow; decision: string | null; severity?: string | null }>,
 ): Estimate {
   const { estimate } = row;
-  const priced: EstimateLine[] = lines.map(({ line, decision }) => ({
+  const priced: EstimateLine[] = lines.map(({ line, decision, severity }) => ({
     _id: line.id,
     resultId: line.resultId,
     description: line.description,
@@ -18,6 +29,7 @@ export function presentEstimate(
     fees: line.fees,
     rank: line.rank,
     decision: line.resultId ? asDecision(decision) : null,
+    severity: line.resultId ? asSeverity(severity) : null,
     amounts: lineAmounts(line, estimate.labourRate),
   }));
   const { taxes, totals } = estimateTotals(priced, estimate.taxes);
@@ -27,6 +39,7 @@ export function presentEstimate(
     version: estimate.version,
     status: row.status === 'AUTHORIZED' || row.status === 'IN_PROGRESS' ? row.status : null,
     delivery: row.delivery === 'IN_PROGRESS' || row.delivery === 'DELIVERED' ? row.delivery : 'NOT_SENT',
+    state: isStepState(row.state) ? row.state : 'notStarted',
     currency: estimate.currency === 'CAD' ? 'CAD' : 'USD',
     labourRate: estimate.labourRate,
     lines: priced,

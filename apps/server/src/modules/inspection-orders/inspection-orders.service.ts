@@ -688,6 +688,33 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
       });
     },
 
+    /**
+     * Runs another feature's change of an order (the estimate, docs/estimates.md) in one
+     * transaction with the order locked: refused on a closed order (ORDER_CLOSED) unless
+     * `allowClosed`; `work` returns the order fields it changes, written with an updated event
+     * when it changed any; `read` then answers from the same transaction.
+     */
+    async orderWork<T>(
+      storeId: string,
+      id: string,
+      work: (tx: Db, order: OrderRow) => Promise<OrderChange>,
+      read: (tx: Db) => Promise<T>,
+      options: { allowClosed?: boolean } = {},
+    ): Promise<T> {
+      return deps.outbox.transaction(async (tx) => {
+        const repo = createInspectionOrdersRepository(tx);
+        const row = await locked(repo, storeId, id);
+        if (!options.allowClosed) fail(closeGuard(row));
+        const change = await work(tx, row);
+        const changed = Object.entries(change).filter(([k, v]) => (row as Record<string, unknown>)[k] !== v);
+        if (changed.length) {
+          await repo.update(storeId, id, Object.fromEntries(changed) as OrderChange);
+          await recordEvent(tx, topics.store(storeId).inspectionOrdersUpdated, await present(repo, storeId, id));
+        }
+        return read(tx);
+      });
+    },
+
     /** Registrar resolver: the store an order id belongs to. */
     storeOf: (id: string) => readRepo.storeOf(id),
   };

@@ -37,6 +37,15 @@ export function createInspectionsRepository(db: Db) {
       return readStoreSettings(row?.settings);
     },
 
+    /** The order of the store with the type it names (null: none), or null when there is no such order. */
+    async order(storeId: string, orderId: string): Promise<{ inspectionType: string | null } | null> {
+      const [row] = await db
+        .select({ inspectionType: inspectionOrders.inspectionType })
+        .from(inspectionOrders)
+        .where(and(eq(inspectionOrders.storeId, storeId), eq(inspectionOrders.id, orderId)));
+      return row ?? null;
+    },
+
     /** Gives an order without a type the one its first result was checked against. */
     async pinType(storeId: string, orderId: string, typeId: string): Promise<void> {
       await db

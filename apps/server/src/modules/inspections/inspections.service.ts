@@ -509,6 +509,36 @@ export function createInspectionsService(deps: InspectionsDeps) {
       return answer;
     },
 
+    /**
+     * The order's results in page order, each with its item of the type (null when the type no
+     * longer has it): what the estimate draws its lines from (docs/estimates.md). No media.
+     */
+    async resultsWithItems(storeId: string, orderId: string, db: Db = deps.db) {
+      // Only `db`: inside a transaction (PGlite has one connection) nothing may read beside it.
+      const repo = createInspectionsRepository(db);
+      const order = await repo.order(storeId, orderId);
+      if (!order) throw errors.notFound();
+      const rows = await repo.results(storeId, orderId);
+      if (!rows.length) return [];
+      const { definition } = await typeOfOrder(repo, storeId, order);
+      const located = itemsOf(definition);
+      const position = new Map(located.map((i, n) => [i.item.itemKey, n]));
+      const items = new Map(located.map((i) => [i.item.itemKey, i.item]));
+      return [...rows]
+        .sort((a, b) => (position.get(a.itemKey) ?? 1e9) - (position.get(b.itemKey) ?? 1e9))
+        .map((r) => ({
+          result: {
+            id: r.id,
+            result: r.result as ResultSeverity | null,
+            finding: r.finding,
+            recommendation: r.recommendation,
+            findingText: r.findingText,
+            recommendationText: r.recommendationText,
+          },
+          item: items.get(r.itemKey) ?? null,
+        }));
+    },
+
     async result(storeId: string, orderId: string, id: string) {
       const row = await readRepo.result(storeId, orderId, id);
       if (!row) throw errors.notFound();

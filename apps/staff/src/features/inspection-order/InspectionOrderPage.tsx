@@ -26,6 +26,7 @@ import { orderPaths, orderQuery, storeOrder } from './order-api.js';
 import { formatDuration, useTimeTracker } from './useTimeTracker.js';
 import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
 import { InspectionSection } from './InspectionSection.js';
+import { estimatePaths } from '../estimates/estimate-api.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
@@ -286,7 +287,7 @@ function OrderActions({
   onFinish: () => void;
   finishPending: boolean;
 }) {
-  const { t } = useTranslation(['orders', 'dashboard']);
+  const { t } = useTranslation(['orders', 'dashboard', 'estimates']);
   const { api } = useServices();
   const alerts = useAlerts();
   const dialogs = useDialogs();
@@ -337,6 +338,9 @@ function OrderActions({
           {t('page.close')}
         </Button>
       )}
+      <Button component={Link} to={estimatePaths.approval(order.storeId, order._id)} variant="default" data-testid="to-estimate">
+        {order.states.estimate === 'done' ? t('estimates:approvedWork.title') : t('estimates:estimates.title')}
+      </Button>
       {!order.closed && (
         <Button component={Link} to={orderPaths.ticket(order.storeId, order._id)} variant="default">
           {t('page.editTicket')}

@@ -36,6 +36,7 @@ import { useServices } from '../../context.js';
 import { storeQueryKey } from '../../session/signed-in.js';
 import { StoreAdminFrame } from '../store-users/StoreAdminFrame.js';
 import { HoursEditor } from './HoursEditor.js';
+import { EstimateSettings, estimateSettingsValid } from './EstimateSettings.js';
 
 /**
  * The store's settings (issue 8 item 3; spec §3 Store), grouped so a manager understands them.
@@ -129,7 +130,8 @@ function SettingsForm({ store }: { store: Store }) {
   const phoneInvalid = details.phoneNo.trim() !== '' && phoneDigits(details.phoneNo) === null;
   const hoursInvalid = openTimeProblems(hours).length > 0;
   const pinInvalid = pin.mode === 'set' && !/^\d{4,8}$/.test(pin.value.trim());
-  const valid = details.name.trim() !== '' && !emailInvalid && !phoneInvalid && !hoursInvalid && !pinInvalid;
+  const valid =
+    details.name.trim() !== '' && !emailInvalid && !phoneInvalid && !hoursInvalid && !pinInvalid && estimateSettingsValid(settings);
 
   const save = useMutation({
     mutationFn: () =>
@@ -239,6 +241,10 @@ function SettingsForm({ store }: { store: Store }) {
 
         <Section title={t('admin:storeSettings.groups.payments')} description={t('admin:storeSettings.groupHints.payments')}>
           {switchFor('paymentsEnabled')}
+        </Section>
+
+        <Section title={t('admin:storeSettings.groups.estimates')} description={t('admin:storeSettings.groupHints.estimates')}>
+          <EstimateSettings settings={settings} onChange={(change) => setSettings((s) => ({ ...s, ...change }))} />
         </Section>
 
         <Section title={t('admin:storeSettings.groups.communication')} description={t('admin:storeSettings.groupHints.communication')}>

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Group, Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import {
+  approvalPage,
+  getInspectionOrderRoute,
+  listAccountStoresRoute,
+  type InspectionOrder,
+} from '@servicebay/domain';
+import { ApiError } from '@servicebay/web-core';
+import { AlertBanner } from '@servicebay/ui';
+import { useServices } from '../../context.js';
+import { useSignedIn } from '../../session/signed-in.js';
+import { orderQuery } from '../inspection-order/order-api.js';
+import { estimatePaths } from './estimate-api.js';
+
+function Waiting() {
+  const { t } = useTranslation('estimates');
+  return (
+    <Group gap="sm" role="status">
+      <Loader size="sm" aria-hidden="true" />
+      <Text>{t('loading')}</Text>
+    </Group>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation('dashboard');
+  return <AlertBanner alert={{ type: 'warning', message: t('orderPage.notFound') }} />;
+}
+
+/** Where spec §2's redirect rule sends an order: approve-work once its estimate step is done, else the estimate. */
+const destination = (order: InspectionOrder) =>
+  approvalPage(order.states.estimate) === 'approvedWork'
+    ? estimatePaths.approvedWork(order.storeId, order._id)
+    : estimatePaths.estimates(order.storeId, order._id);
+
+/** /app/store/{storeId}/inspectionOrder/{id}/approval: the one entry the order page and dashboard link to. */
+export function ApprovalRedirect() {
+  const { api } = useServices();
+  const { storeId = '', inspectionOrderId = '' } = useParams();
+  const order = useQuery(orderQuery(api, storeId, inspectionOrderId));
+  if (order.isPending) return <Waiting />;
+  if (order.isError) return <NotFound />;
+  return <Navigate to={destination(order.data)} replace />;
+}
+
+/**
+ * The older /app/v2/inspectionOrder/{id}/estimates and /approvedWork (spec §2 "Older pages reached
+ * by redirect"): they name no store, so the order is looked up in the signed-in user's store,
+ * then in the other stores of the user's account; the estimates page wants the estimate, the
+ * approve-work page goes by the redirect rule.
+ */
+export function LegacyEstimateRedirect({ page }: { page: 'estimates' | 'approvedWork' }) {
+  const { api } = useServices();
+  const { user } = useSignedIn();
+  const { inspectionOrderId = '' } = useParams();
+  const [found, setFound] = useState<InspectionOrder | null | undefined>(undefined);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const find = async (): Promise<InspectionOrder | null> => {
+      const tried = new Set<string>();
+      const tryStore = async (storeId: string) => {
+        if (tried.has(storeId)) return null;
+        tried.add(storeId);
+        try {
+          return await api.call(getInspectionOrderRoute, { params: { storeId, inspectionOrderId }, signal });
+        } catch (error) {
+          if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return null;
+          throw error;
+        }
+      };
+      if (user.storeId) {
+        const order = await tryStore(user.storeId);
+        if (order) return order;
+      }
+      if (user.accountId) {
+        const stores = await api
+          .call(listAccountStoresRoute, { params: { accountId: user.accountId }, query: {}, signal })
+          .catch(() => []);
+        for (const store of stores) {
+          const order = await tryStore(store._id);
+          if (order) return order;
+        }
+      }
+      return null;
+    };
+    find().then(setFound, () => !signal.aborted && setFound(null));
+    return () => controller.abort();
+  }, [api, user.storeId, user.accountId, inspectionOrderId]);
+
+  if (found === undefined) return <Waiting />;
+  if (found === null) return <NotFound />;
+  return (
+    <Navigate
+      to={page === 'estimates' ? estimatePaths.estimates(found.storeId, found._id) : destination(found)}
+      replace
+    />
+  );
+}

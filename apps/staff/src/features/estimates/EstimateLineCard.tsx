@@ -1,0 +1,291 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  amountToCents,
+  lineAmounts,
+  type EstimateFee,
+  type EstimateLine,
+  type EstimatePart,
+  type UpdateEstimateLineRequest,
+} from '@servicebay/domain';
+import { SEVERITY_COLOR } from './format.js';
+
+interface Draft {
+  description: string;
+  labourHours: number;
+  parts: EstimatePart[];
+  fees: EstimateFee[];
+}
+
+const draftOf = (line: EstimateLine): Draft => ({
+  description: line.description,
+  labourHours: line.labourHours,
+  parts: line.parts.map((p) => ({ ...p })),
+  fees: line.fees.map((f) => ({ ...f })),
+});
+
+const num = (v: number | string) => (typeof v === 'number' ? v : Number(String(v).replace(',', '.')) || 0);
+const cents = (v: number | string) => Math.max(0, amountToCents(v) ?? 0);
+
+/**
+ * One line of the estimate on a tablet: its result's severity, description, labour hours, parts
+ * and fees, edited in place and saved with one PUT (lists replaced whole).
+ */
+export function EstimateLineCard({
+  line,
+  index,
+  labourRate,
+  money,
+  readOnly,
+  saving,
+  onSave,
+  onDelete,
+}: {
+  line: EstimateLine;
+  index: number;
+  labourRate: number;
+  money: (cents: number) => string;
+  readOnly: boolean;
+  saving: boolean;
+  onSave: (body: UpdateEstimateLineRequest) => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation(['estimates', 'dashboard']);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(line));
+  const n = index + 1;
+  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
+  const setPart = (i: number, change: Partial<EstimatePart>) =>
+    set({ parts: draft.parts.map((p, k) => (k === i ? { ...p, ...change } : p)) });
+  const setFee = (i: number, change: Partial<EstimateFee>) =>
+    set({ fees: draft.fees.map((f, k) => (k === i ? { ...f, ...change } : f)) });
+
+  const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(line));
+  const descriptionMissing = draft.description.trim() === '';
+  const partMissing = draft.parts.some((p) => p.description.trim() === '' || !(p.quantity > 0));
+  const feeMissing = draft.fees.some((f) => f.description.trim() === '');
+  const valid = !descriptionMissing && !partMissing && !feeMissing;
+  const amounts = lineAmounts(draft, labourRate);
+  const stale = line.severity === 'okay' || line.severity === 'na';
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      component="li"
+      data-testid="estimate-line"
+      aria-label={t('line.label', { n })}
+    >
+      <Stack gap="sm">
+        <Group gap="xs">
+          {line.severity ? (
+            <Badge color={SEVERITY_COLOR[line.severity]} autoContrast data-testid="line-severity">
+              {t(`severity.${line.severity}`)}
+            </Badge>
+          ) : (
+            <Badge variant="outline" color="gray.7">
+              {t('line.byHand')}
+            </Badge>
+          )}
+          {stale && (
+            <Text size="sm" c="red.9" data-testid="line-stale">
+              {t('line.noLongerRecommended')}
+            </Text>
+          )}
+          {line.decision && (
+            <Badge variant="outline" color={line.decision === 'approved' ? 'teal.9' : 'gray.7'}>
+              {t(`decision.${line.decision}`)}
+            </Badge>
+          )}
+        </Group>
+        <TextInput
+          label={t('line.description', { n })}
+          value={draft.description}
+          maxLength={500}
+          readOnly={readOnly}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+          error={descriptionMissing ? t('line.descriptionMissing') : undefined}
+        />
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <NumberInput
+            label={t('line.labourHours', { n })}
+            min={0}
+            max={999}
+            step={0.1}
+            decimalScale={2}
+            readOnly={readOnly}
+            value={draft.labourHours}
+            onChange={(v) => set({ labourHours: Math.min(999, Math.max(0, Math.round(num(v) * 100) / 100)) })}
+            w={170}
+          />
+          <Text size="sm" pb={8}>
+            {t('line.labourAmount', { amount: money(amounts.labour) })}
+          </Text>
+        </Group>
+
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            {t('line.parts')}
+          </Text>
+          {draft.parts.map((part, i) => (
+            <Group key={i} gap="xs" align="flex-end" wrap="wrap" data-testid="line-part">
+              <TextInput
+                label={t('part.number')}
+                value={part.number ?? ''}
+                maxLength={60}
+                readOnly={readOnly}
+                onChange={(e) =>
+                  setPart(i, { number: e.currentTarget.value.trim() === '' ? null : e.currentTarget.value })
+                }
+                w={130}
+              />
+              <TextInput
+                label={t('part.description')}
+                value={part.description}
+                maxLength={200}
+                readOnly={readOnly}
+                onChange={(e) => setPart(i, { description: e.currentTarget.value })}
+                error={part.description.trim() === '' ? t('part.descriptionMissing') : undefined}
+                style={{ flex: 1, minWidth: 180 }}
+              />
+              <NumberInput
+                label={t('part.quantity')}
+                min={0.01}
+                max={9999}
+                decimalScale={2}
+                readOnly={readOnly}
+                value={part.quantity}
+                onChange={(v) => setPart(i, { quantity: Math.round(num(v) * 100) / 100 })}
+                w={100}
+              />
+              <NumberInput
+                label={t('part.unitPrice')}
+                min={0}
+                decimalScale={2}
+                fixedDecimalScale
+                readOnly={readOnly}
+                value={part.unitPrice / 100}
+                onChange={(v) => setPart(i, { unitPrice: cents(v) })}
+                w={130}
+              />
+              {!readOnly && (
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  mb={2}
+                  aria-label={t('part.remove', { n: i + 1 })}
+                  onClick={() => set({ parts: draft.parts.filter((_, k) => k !== i) })}
+                >
+                  ×
+                </ActionIcon>
+              )}
+            </Group>
+          ))}
+          {!readOnly && (
+            <Group>
+              <Button
+                variant="default"
+                size="sm"
+                onClick={() =>
+                  set({
+                    parts: [...draft.parts, { number: null, description: '', quantity: 1, unitPrice: 0 }],
+                  })
+                }
+              >
+                {t('part.add')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            {t('line.fees')}
+          </Text>
+          {draft.fees.map((fee, i) => (
+            <Group key={i} gap="xs" align="flex-end" wrap="wrap" data-testid="line-fee">
+              <TextInput
+                label={t('fee.description')}
+                value={fee.description}
+                maxLength={200}
+                readOnly={readOnly}
+                onChange={(e) => setFee(i, { description: e.currentTarget.value })}
+                error={fee.description.trim() === '' ? t('fee.descriptionMissing') : undefined}
+                style={{ flex: 1, minWidth: 180 }}
+              />
+              <NumberInput
+                label={t('fee.amount')}
+                min={0}
+                decimalScale={2}
+                fixedDecimalScale
+                readOnly={readOnly}
+                value={fee.amount / 100}
+                onChange={(v) => setFee(i, { amount: cents(v) })}
+                w={130}
+              />
+              {!readOnly && (
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  mb={2}
+                  aria-label={t('fee.remove', { n: i + 1 })}
+                  onClick={() => set({ fees: draft.fees.filter((_, k) => k !== i) })}
+                >
+                  ×
+                </ActionIcon>
+              )}
+            </Group>
+          ))}
+          {!readOnly && (
+            <Group>
+              <Button
+                variant="default"
+                size="sm"
+                onClick={() => set({ fees: [...draft.fees, { description: '', amount: 0 }] })}
+              >
+                {t('fee.add')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={700} data-testid="line-subtotal">
+            {t('line.subtotal', { amount: money(amounts.subtotal) })}
+          </Text>
+          {!readOnly && (
+            <Group gap="xs">
+              <Button variant="default" c="red.9" onClick={onDelete}>
+                {t('line.delete')}
+              </Button>
+              {dirty && (
+                <Button variant="default" onClick={() => setDraft(draftOf(line))}>
+                  {t('line.undo')}
+                </Button>
+              )}
+              <Button
+                disabled={!dirty || !valid}
+                loading={saving}
+                onClick={() =>
+                  onSave({
+                    description: draft.description.trim(),
+                    labourHours: draft.labourHours,
+                    parts: draft.parts.map((p) => ({
+                      ...p,
+                      description: p.description.trim(),
+                      number: p.number?.trim() || null,
+                    })),
+                    fees: draft.fees.map((f) => ({ ...f, description: f.description.trim() })),
+                  })
+                }
+              >
+                {t('line.save')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

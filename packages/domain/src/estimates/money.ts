@@ -1,0 +1,49 @@
+import type { EstimateTax } from '../identity/store.js';
+
+/**
+ * Money as people type and read it (docs/estimates.md): the API holds integer cents; forms show
+ * dollars with two decimals.
+ */
+
+/** 12345 → 123.45 */
+export function centsToAmount(cents: number): number {
+  return cents / 100;
+}
+
+/** 123.456 → 12346 (rounded to the cent); null for what is not a finite number. */
+export function amountToCents(amount: number | string | null | undefined): number | null {
+  const n = typeof amount === 'string' ? Number(amount.replace(',', '.')) : amount;
+  if (n === null || n === undefined || !Number.isFinite(n)) return null;
+  return Math.round(n * 100);
+}
+
+/** An amount in cents for people: "$1,234.50" in English, "1 234,50 $" in French. */
+export function formatMoney(cents: number, currency: 'USD' | 'CAD', language: string): string {
+  const locale =
+    language === 'fr' ? (currency === 'CAD' ? 'fr-CA' : 'fr-FR') : currency === 'CAD' ? 'en-CA' : 'en-US';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+}
+
+export type TaxProblem = {
+  index: number;
+  problem: 'nameMissing' | 'nameTaken' | 'rateOutOfRange' | 'appliesToNothing';
+};
+
+/**
+ * What is wrong with a store's taxes: a blank or repeated name (the estimate lists each tax by
+ * name), a rate outside 0-100 %, a tax that applies to nothing.
+ */
+export function taxProblems(taxes: readonly EstimateTax[]): TaxProblem[] {
+  const problems: TaxProblem[] = [];
+  const seen = new Set<string>();
+  taxes.forEach((tax, index) => {
+    const name = tax.name.trim().toLowerCase();
+    if (!name) problems.push({ index, problem: 'nameMissing' });
+    else if (seen.has(name)) problems.push({ index, problem: 'nameTaken' });
+    seen.add(name);
+    if (!(tax.ratePercent >= 0 && tax.ratePercent <= 100))
+      problems.push({ index, problem: 'rateOutOfRange' });
+    if (!tax.onLabour && !tax.onParts && !tax.onFees) problems.push({ index, problem: 'appliesToNothing' });
+  });
+  return problems;
+}
