@@ -47,7 +47,7 @@ export const ZSendReportRequest = z.object({
   storeId: ZId,
   inspectionOrderId: ZId,
   workerId: ZId,
-  language: z.enum(LANGUAGES, { message: 'languageId must be en or fr' }),
+  language: z.string().pipe(z.enum(LANGUAGES, { message: 'languageId must be en or fr' })),
   subjectLine: ZText(200).refine((v) => !/[\r\n]/.test(v), { message: 'must be one line' }),
   messageText: ZText(2000),
   notification: z.enum(REPORT_NOTIFICATIONS).default('report'),
