@@ -90,7 +90,9 @@ export const ZSendReportToken = z.object({ token: z.string(), expiresAt: z.strin
 export const ZReportLinkView = z.object({
   _id: z.string(),
   createdAt: z.string(),
-  createdBy: z.object({ _id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+  createdBy: z
+    .object({ _id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() })
+    .nullable(),
   revokedAt: z.string().nullable(),
   lastOpenedAt: z.string().nullable(),
 });
@@ -142,7 +144,11 @@ function pick(
     return { ok: true, value: { to: sent!.trim(), thirdParty: false } };
   }
   if (!useThirdParty) {
-    if (!blank(sent)) return { ok: false, message: `${flag}: the customer has none of their own; tick ${flag} to use this one` };
+    if (!blank(sent))
+      return {
+        ok: false,
+        message: `${flag}: the customer has none of their own; tick ${flag} to use this one`,
+      };
     return { ok: true, value: null };
   }
   if (blank(sent)) return { ok: false, message: `${field} is mandatory with ${flag}` };
@@ -157,16 +163,40 @@ function pick(
  */
 export function reportRecipients(
   customer: RecipientCustomer,
-  request: Pick<SendReportRequest, 'customerEmail' | 'customerPhone' | 'use3rdPartyEmail' | 'use3rdPartyPhone'>,
+  request: Pick<
+    SendReportRequest,
+    'customerEmail' | 'customerPhone' | 'use3rdPartyEmail' | 'use3rdPartyPhone'
+  >,
 ): RecipientsResult {
-  const email = pick(customer.email, request.customerEmail, request.use3rdPartyEmail, 'customerEmail', 'use3rdPartyEmail');
+  const email = pick(
+    customer.email,
+    request.customerEmail,
+    request.use3rdPartyEmail,
+    'customerEmail',
+    'use3rdPartyEmail',
+  );
   if (!email.ok) return { ok: false, status: 400, code: 'INVALID_ARGUMENTS', message: email.message };
-  const phone = pick(customer.mobilePhone, request.customerPhone, request.use3rdPartyPhone, 'customerPhone', 'use3rdPartyPhone');
+  const phone = pick(
+    customer.mobilePhone,
+    request.customerPhone,
+    request.use3rdPartyPhone,
+    'customerPhone',
+    'use3rdPartyPhone',
+  );
   if (!phone.ok) return { ok: false, status: 400, code: 'INVALID_ARGUMENTS', message: phone.message };
   if (email.value && !isValidEmail(email.value.to)) {
-    return { ok: false, status: 400, code: 'INVALID_ARGUMENTS', message: 'customerEmail: must be an e-mail address' };
+    return {
+      ok: false,
+      status: 400,
+      code: 'INVALID_ARGUMENTS',
+      message: 'customerEmail: must be an e-mail address',
+    };
   }
-  if (phone.value && !phoneDigits(phone.value.to) && !/^\+[1-9]\d{7,14}$/.test(phone.value.to.replace(/[\s().-]/g, ''))) {
+  if (
+    phone.value &&
+    !phoneDigits(phone.value.to) &&
+    !/^\+[1-9]\d{7,14}$/.test(phone.value.to.replace(/[\s().-]/g, ''))
+  ) {
     return { ok: false, status: 400, code: 'INVALID_ARGUMENTS', message: 'customerPhone: must be 10 digits' };
   }
   if (!email.value && !phone.value) {
@@ -225,7 +255,8 @@ export function dueMaintenance(
     if (next - mileage > window) continue;
     const entry = due.get(next) ?? { atMileage: next, services: [] };
     for (const s of interval.services) {
-      if (!entry.services.some((e) => e.operation === s.operation && e.item === s.item)) entry.services.push({ ...s });
+      if (!entry.services.some((e) => e.operation === s.operation && e.item === s.item))
+        entry.services.push({ ...s });
     }
     due.set(next, entry);
   }

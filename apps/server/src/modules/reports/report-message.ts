@@ -18,7 +18,10 @@ export interface ReportMessageInput {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The advisor's text as HTML paragraphs, line breaks kept. */
 const paragraphs = (text: string) =>
@@ -33,14 +36,20 @@ const paragraphs = (text: string) =>
  * advisor's name and the shop's name and phone.
  */
 export function reportEmail(input: ReportMessageInput) {
-  const t = (key: string, vars: Record<string, string | number> = {}) => translate(input.language, `email:${key}`, vars);
+  const t = (key: string, vars: Record<string, string | number> = {}) =>
+    translate(input.language, `email:${key}`, vars);
   const greeting = input.customerName ? t('greeting', { name: input.customerName }) : t('greetingNoName');
   const button = t(input.notification === 'repairComplete' ? 'report.repairButton' : 'report.button');
   const signed = t('report.signedBy', { worker: input.workerName, store: input.store.name });
   const phone = input.store.phoneNo ? t('report.phone', { phone: input.store.phoneNo }) : null;
-  const footer = t('report.footer', { store: input.store.name, vehicle: input.vehicle ? ` (${input.vehicle})` : '' });
+  const footer = t('report.footer', {
+    store: input.store.name,
+    vehicle: input.vehicle ? ` (${input.vehicle})` : '',
+  });
   const maintenance = input.maintenance.map((due) => ({
-    heading: t('report.maintenanceAt', { mileage: due.atMileage.toLocaleString(input.language === 'fr' ? 'fr-CA' : 'en-US') }),
+    heading: t('report.maintenanceAt', {
+      mileage: due.atMileage.toLocaleString(input.language === 'fr' ? 'fr-CA' : 'en-US'),
+    }),
     services: due.services.map((s) => `${s.operation} ${s.item}`),
   }));
 
@@ -51,7 +60,11 @@ export function reportEmail(input: ReportMessageInput) {
     '',
     t('report.linkText', { url: input.url }),
     ...(maintenance.length
-      ? ['', t('report.maintenanceTitle'), ...maintenance.flatMap((m) => [m.heading, ...m.services.map((s) => `- ${s}`)])]
+      ? [
+          '',
+          t('report.maintenanceTitle'),
+          ...maintenance.flatMap((m) => [m.heading, ...m.services.map((s) => `- ${s}`)]),
+        ]
       : []),
     '',
     signed,
@@ -73,7 +86,10 @@ ${paragraphs(input.messageText)}
 ${
   maintenance.length
     ? `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(t('report.maintenanceTitle'))}</h2>${maintenance
-        .map((m) => `<p style="margin:8px 0 4px;font-weight:bold">${escapeHtml(m.heading)}</p><ul style="margin:0 0 8px;padding-left:20px">${m.services.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>`)
+        .map(
+          (m) =>
+            `<p style="margin:8px 0 4px;font-weight:bold">${escapeHtml(m.heading)}</p><ul style="margin:0 0 8px;padding-left:20px">${m.services.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>`,
+        )
         .join('')}`
     : ''
 }
@@ -92,6 +108,9 @@ export function reportSms(input: ReportMessageInput): string {
   const link = `\n${input.url}`;
   const frame = translate(input.language, 'email:report.sms', { store: input.store.name, message: '' });
   const room = SMS_MAX_LENGTH - frame.length - link.length;
-  const message = input.messageText.length > room ? `${input.messageText.slice(0, Math.max(0, room - 1))}…` : input.messageText;
+  const message =
+    input.messageText.length > room
+      ? `${input.messageText.slice(0, Math.max(0, room - 1))}…`
+      : input.messageText;
   return translate(input.language, 'email:report.sms', { store: input.store.name, message }) + link;
 }

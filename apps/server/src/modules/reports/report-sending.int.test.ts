@@ -31,9 +31,26 @@ async function world(overrides: Parameters<typeof createTestApp>[0] = {}) {
   const path = (orderId: string, rest = '') => `/v2/api/store/${store.id}/inspectionOrder/${orderId}${rest}`;
 
   async function order(customer: Record<string, unknown> = {}, fields: Record<string, unknown> = {}) {
-    const c = await t.make.customer(store, { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.test', mobilePhone: '514-555-0123', permissionToText: true, ...customer });
-    const v = await t.make.vehicle(store, { householdId: c.householdId, year: 2019, make: 'Honda', model: 'Civic' });
-    return t.make.inspectionOrder(store, { customerId: c.id, vehicleId: v.id, orderNumber: '4711', ...fields });
+    const c = await t.make.customer(store, {
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.test',
+      mobilePhone: '514-555-0123',
+      permissionToText: true,
+      ...customer,
+    });
+    const v = await t.make.vehicle(store, {
+      householdId: c.householdId,
+      year: 2019,
+      make: 'Honda',
+      model: 'Civic',
+    });
+    return t.make.inspectionOrder(store, {
+      customerId: c.id,
+      vehicleId: v.id,
+      orderNumber: '4711',
+      ...fields,
+    });
   }
   async function token(orderId: string, h: Record<string, string> = headers) {
     const res = await t.app.inject({ method: 'POST', url: path(orderId, '/sendReport/token'), headers: h });
@@ -55,9 +72,15 @@ async function world(overrides: Parameters<typeof createTestApp>[0] = {}) {
   const send = (orderId: string, body: object, h: Record<string, string> = headers) =>
     t.app.inject({ method: 'POST', url: path(orderId, '/sendReport'), headers: h, payload: body });
   const deliveries = (orderId: string) =>
-    t.platform.database.db.select().from(reportDeliveries).where(eq(reportDeliveries.inspectionOrderId, orderId)).orderBy(asc(reportDeliveries.createdAt));
-  const message = async (id: string) => (await t.platform.database.db.select().from(sentMessages).where(eq(sentMessages.id, id)))[0]!;
-  const getOrder = async (orderId: string) => (await t.app.inject({ method: 'GET', url: path(orderId), headers })).json();
+    t.platform.database.db
+      .select()
+      .from(reportDeliveries)
+      .where(eq(reportDeliveries.inspectionOrderId, orderId))
+      .orderBy(asc(reportDeliveries.createdAt));
+  const message = async (id: string) =>
+    (await t.platform.database.db.select().from(sentMessages).where(eq(sentMessages.id, id)))[0]!;
+  const getOrder = async (orderId: string) =>
+    (await t.app.inject({ method: 'GET', url: path(orderId), headers })).json();
   return { t, store, advisor, headers, path, order, token, payload, send, deliveries, message, getOrder };
 }
 
@@ -80,7 +103,11 @@ describe('sendReport', () => {
     ]);
 
     const rows = await w.deliveries(o.id);
-    expect(rows.every((r) => r.status === 'fulfilled' && r.reportLinkId === body.reportLinkId && r.language === 'fr')).toBe(true);
+    expect(
+      rows.every(
+        (r) => r.status === 'fulfilled' && r.reportLinkId === body.reportLinkId && r.language === 'fr',
+      ),
+    ).toBe(true);
     const mail = await w.message(rows.find((r) => r.channel === 'email')!.sentMessageId!);
     expect(mail).toMatchObject({ channel: 'email', to: 'jane@example.test', subject: 'Votre rapport' });
     expect(mail.html).toContain('Garage Tremblay');
@@ -92,7 +119,10 @@ describe('sendReport', () => {
     const parsed = new URL(url);
     expect(parsed.pathname).toBe(`/report/${o.id}`);
     // The token opens this order's report, and only this order's.
-    const access = reportAccessOf(createReportLinksRepository(w.t.platform.database.db), w.t.platform.reportLinkSigner);
+    const access = reportAccessOf(
+      createReportLinksRepository(w.t.platform.database.db),
+      w.t.platform.reportLinkSigner,
+    );
     expect(await access.link(parsed.searchParams.get('t')!, o.id)).toEqual({ linkId: body.reportLinkId });
     expect(await access.link(parsed.searchParams.get('t')!, (await w.order()).id)).toBeNull();
 
@@ -110,7 +140,9 @@ describe('sendReport', () => {
       .select()
       .from(outboxEvents)
       .where(like(outboxEvents.topic, `store/${w.store.id}/inspectionOrders/updated`));
-    const mine = events.filter((e) => (e.payload as { _id: string })._id === o.id).map((e) => (e.payload as { estimate: { delivery: string } }).estimate.delivery);
+    const mine = events
+      .filter((e) => (e.payload as { _id: string })._id === o.id)
+      .map((e) => (e.payload as { estimate: { delivery: string } }).estimate.delivery);
     expect(mine).toEqual(['IN_PROGRESS', 'DELIVERED']);
   });
 
@@ -135,7 +167,15 @@ describe('sendReport', () => {
     const res = await w.send(o.id, await w.payload(o.id));
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('error');
-    expect(res.json().deliveries.map((d: { channel: string; status: string; error: string | null }) => [d.channel, d.status, d.error])).toEqual([
+    expect(
+      res
+        .json()
+        .deliveries.map((d: { channel: string; status: string; error: string | null }) => [
+          d.channel,
+          d.status,
+          d.error,
+        ]),
+    ).toEqual([
       ['email', 'fulfilled', null],
       ['sms', 'error', 'SMS_NOT_PERMITTED'],
     ]);
@@ -146,7 +186,9 @@ describe('sendReport', () => {
     const refused = await w.send(textOnly.id, await w.payload(textOnly.id));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ status: 409, code: 'SMS_NOT_PERMITTED', message: expect.any(String) });
-    expect((await w.deliveries(textOnly.id)).every((r) => r.sentMessageId === null && r.status === 'error')).toBe(true);
+    expect(
+      (await w.deliveries(textOnly.id)).every((r) => r.sentMessageId === null && r.status === 'error'),
+    ).toBe(true);
     expect((await w.getOrder(textOnly.id)).estimate.delivery).toBe('NOT_SENT');
   });
 
@@ -158,10 +200,20 @@ describe('sendReport', () => {
 
   it('uses a third party only when the customer has none of their own', async () => {
     const o = await w.order({ email: null });
-    const unticked = await w.send(o.id, await w.payload(o.id, { customerEmail: 'fleet@example.test', customerPhone: null }));
+    const unticked = await w.send(
+      o.id,
+      await w.payload(o.id, { customerEmail: 'fleet@example.test', customerPhone: null }),
+    );
     expect(unticked.statusCode).toBe(400);
     expect(unticked.json().message).toMatch(/use3rdPartyEmail/);
-    const ticked = await w.send(o.id, await w.payload(o.id, { customerEmail: 'fleet@example.test', use3rdPartyEmail: true, customerPhone: null }));
+    const ticked = await w.send(
+      o.id,
+      await w.payload(o.id, {
+        customerEmail: 'fleet@example.test',
+        use3rdPartyEmail: true,
+        customerPhone: null,
+      }),
+    );
     expect(ticked.statusCode, ticked.body).toBe(200);
     const [row] = await w.deliveries(o.id);
     expect(row).toMatchObject({ channel: 'email', to: 'fleet@example.test', thirdParty: true });
@@ -169,7 +221,14 @@ describe('sendReport', () => {
 
   it('notifies that the repair is complete', async () => {
     const o = await w.order({}, { stateReport: 'done', estimateDelivery: 'DELIVERED' });
-    const res = await w.send(o.id, await w.payload(o.id, { notification: 'repairComplete', subjectLine: 'Your car is ready', customerPhone: null }));
+    const res = await w.send(
+      o.id,
+      await w.payload(o.id, {
+        notification: 'repairComplete',
+        subjectLine: 'Your car is ready',
+        customerPhone: null,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const order = await w.getOrder(o.id);
     expect(order.isCustomerNotifiedAboutRepair).toBe(true);
@@ -188,7 +247,9 @@ describe('sendReport', () => {
     expect(mail.text).toContain('At 30,000 miles:');
     const without = await w.order({}, { includeMaintenanceInReport: false, mileageIn: 29_500 });
     await w.send(without.id, await w.payload(without.id, { customerPhone: null }));
-    expect((await w.message((await w.deliveries(without.id))[0]!.sentMessageId!)).text).not.toContain('Maintenance due soon');
+    expect((await w.message((await w.deliveries(without.id))[0]!.sentMessageId!)).text).not.toContain(
+      'Maintenance due soon',
+    );
   });
 
   it('refuses a customer with neither e-mail nor phone, and sends nothing', async () => {
@@ -202,24 +263,49 @@ describe('sendReport', () => {
   it('names the missing field, and checks the store, the token and the sender header', async () => {
     const o = await w.order();
     const full = await w.payload(o.id);
-    for (const field of ['storeId', 'inspectionOrderId', 'workerId', 'language', 'subjectLine', 'messageText', 'token'] as const) {
+    for (const field of [
+      'storeId',
+      'inspectionOrderId',
+      'workerId',
+      'language',
+      'subjectLine',
+      'messageText',
+      'token',
+    ] as const) {
       const { [field]: _gone, ...rest } = full;
       const res = await w.send(o.id, rest);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: `${field} is mandatory` });
+      expect(res.json()).toEqual({
+        status: 400,
+        code: 'INVALID_ARGUMENTS',
+        message: `${field} is mandatory`,
+      });
     }
-    expect((await w.send(o.id, { ...full, language: 'de' })).json().message).toMatch(/languageId must be en or fr/);
-    expect((await w.send(o.id, { ...full, storeId: (await w.t.make.store()).id })).json().message).toMatch(/storeId: does not match/);
-    expect((await w.send(o.id, { ...full, token: full.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) })).json().message).toMatch(/^token:/);
+    expect((await w.send(o.id, { ...full, language: 'de' })).json().message).toMatch(
+      /languageId must be en or fr/,
+    );
+    expect((await w.send(o.id, { ...full, storeId: (await w.t.make.store()).id })).json().message).toMatch(
+      /storeId: does not match/,
+    );
+    expect(
+      (
+        await w.send(o.id, { ...full, token: full.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) })
+      ).json().message,
+    ).toMatch(/^token:/);
     const other = await w.order();
-    expect((await w.send(other.id, { ...full, inspectionOrderId: other.id })).json().message).toBe('token: made for another order');
+    expect((await w.send(other.id, { ...full, inspectionOrderId: other.id })).json().message).toBe(
+      'token: made for another order',
+    );
     const { [REPORT_SENDER_HEADER]: _h, ...noSender } = w.headers;
     expect((await w.send(o.id, full, noSender)).json().message).toBe('X-Report-Sender header is mandatory');
     const manager = await w.t.make.user('StoreManager', w.store);
     const wrongSender = await w.send(o.id, full, { ...w.headers, [REPORT_SENDER_HEADER]: manager.id });
     expect(wrongSender.statusCode).toBe(403);
     // A token issued to another worker is not the caller's.
-    const managerHeaders = { ...(await bearer(w.t.platform.tokens, manager)), [REPORT_SENDER_HEADER]: manager.id };
+    const managerHeaders = {
+      ...(await bearer(w.t.platform.tokens, manager)),
+      [REPORT_SENDER_HEADER]: manager.id,
+    };
     expect((await w.send(o.id, full, managerHeaders)).json().message).toBe('token: made for another user');
     expect(await w.deliveries(o.id)).toHaveLength(0);
   });
@@ -229,7 +315,10 @@ describe('sendReport', () => {
     const stranger = await w.t.make.user('ServiceAdvisor', otherStore);
     const h = { ...(await bearer(w.t.platform.tokens, stranger)), [REPORT_SENDER_HEADER]: stranger.id };
     const o = await w.order();
-    expect((await w.t.app.inject({ method: 'POST', url: w.path(o.id, '/sendReport/token'), headers: h })).statusCode).toBe(404);
+    expect(
+      (await w.t.app.inject({ method: 'POST', url: w.path(o.id, '/sendReport/token'), headers: h }))
+        .statusCode,
+    ).toBe(404);
     expect((await w.send(o.id, await w.payload(o.id), h)).statusCode).toBe(404);
     const tech = await w.t.make.user('Technician', w.store);
     const techHeaders = { ...(await bearer(w.t.platform.tokens, tech)), [REPORT_SENDER_HEADER]: tech.id };
@@ -248,7 +337,11 @@ describe('report links for staff', () => {
     const o = await w.order();
     await w.send(o.id, await w.payload(o.id, { customerPhone: null }));
     await w.send(o.id, await w.payload(o.id, { customerPhone: null }));
-    const list = await w.t.app.inject({ method: 'GET', url: w.path(o.id, '/reportLink'), headers: w.headers });
+    const list = await w.t.app.inject({
+      method: 'GET',
+      url: w.path(o.id, '/reportLink'),
+      headers: w.headers,
+    });
     expect(list.statusCode).toBe(200);
     const links = list.json()._embedded.reportLink;
     expect(links).toHaveLength(2);
@@ -258,19 +351,39 @@ describe('report links for staff', () => {
     const [row] = await w.deliveries(o.id);
     const url = /http:\/\/\S+\/report\/\S+/.exec((await w.message(row!.sentMessageId!)).text)![0];
     const token = new URL(url).searchParams.get('t')!;
-    const access = reportAccessOf(createReportLinksRepository(w.t.platform.database.db), w.t.platform.reportLinkSigner);
+    const access = reportAccessOf(
+      createReportLinksRepository(w.t.platform.database.db),
+      w.t.platform.reportLinkSigner,
+    );
     expect(await access.link(token, o.id)).not.toBeNull();
 
-    const revoked = await w.t.app.inject({ method: 'POST', url: w.path(o.id, '/reportLink/revoke'), headers: w.headers });
+    const revoked = await w.t.app.inject({
+      method: 'POST',
+      url: w.path(o.id, '/reportLink/revoke'),
+      headers: w.headers,
+    });
     expect(revoked.statusCode).toBe(200);
-    expect(revoked.json()._embedded.reportLink.every((l: { revokedAt: string | null }) => l.revokedAt !== null)).toBe(true);
+    expect(
+      revoked.json()._embedded.reportLink.every((l: { revokedAt: string | null }) => l.revokedAt !== null),
+    ).toBe(true);
     expect(await access.link(token, o.id)).toBeNull();
 
     const tech = await w.t.make.user('Technician', w.store);
-    expect((await w.t.app.inject({ method: 'POST', url: w.path(o.id, '/reportLink/revoke'), headers: await bearer(w.t.platform.tokens, tech) })).statusCode).toBe(403);
+    expect(
+      (
+        await w.t.app.inject({
+          method: 'POST',
+          url: w.path(o.id, '/reportLink/revoke'),
+          headers: await bearer(w.t.platform.tokens, tech),
+        })
+      ).statusCode,
+    ).toBe(403);
     const otherStore = await w.t.make.store();
     const stranger = await bearer(w.t.platform.tokens, await w.t.make.user('StoreManager', otherStore));
-    expect((await w.t.app.inject({ method: 'GET', url: w.path(o.id, '/reportLink'), headers: stranger })).statusCode).toBe(404);
+    expect(
+      (await w.t.app.inject({ method: 'GET', url: w.path(o.id, '/reportLink'), headers: stranger }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -280,7 +393,12 @@ describe('provider failures', () => {
     const port = await closedPort();
     w = await world({
       smtpUrl: `smtp://127.0.0.1:${port}`,
-      twilio: { accountSid: 'AC0000', authToken: 'secret', from: '+15145550000', baseUrl: `http://127.0.0.1:${port}` },
+      twilio: {
+        accountSid: 'AC0000',
+        authToken: 'secret',
+        from: '+15145550000',
+        baseUrl: `http://127.0.0.1:${port}`,
+      },
     });
   });
   afterAll(() => w?.t.close());
@@ -290,7 +408,11 @@ describe('provider failures', () => {
     const body = await w.payload(o.id, { customerPhone: null });
     const res = await w.send(o.id, body);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ status: 502, code: 'SERVICE_UNAVAILABLE', message: 'The e-mail could not be sent' });
+    expect(res.json()).toEqual({
+      status: 502,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The e-mail could not be sent',
+    });
     const [row] = await w.deliveries(o.id);
     expect(row).toMatchObject({ status: 'error', error: 'SERVICE_UNAVAILABLE' });
     expect((await w.message(row!.sentMessageId!)).status).toBe('failed');

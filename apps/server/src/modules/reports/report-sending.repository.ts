@@ -17,7 +17,10 @@ export function createReportSendingRepository(db: Db) {
           and(
             eq(users.id, userId),
             eq(users.active, true),
-            or(eq(users.storeId, store.id), and(eq(users.accountId, store.accountId), eq(users.type, 'owner'))),
+            or(
+              eq(users.storeId, store.id),
+              and(eq(users.accountId, store.accountId), eq(users.type, 'owner')),
+            ),
           ),
         )
         .limit(1);
@@ -44,8 +47,15 @@ export function createReportSendingRepository(db: Db) {
       return row!;
     },
 
-    async record(id: string, change: { status: string; error?: string | null; sentMessageId?: string | null }) {
-      const [row] = await db.update(reportDeliveries).set(change).where(eq(reportDeliveries.id, id)).returning();
+    async record(
+      id: string,
+      change: { status: string; error?: string | null; sentMessageId?: string | null },
+    ) {
+      const [row] = await db
+        .update(reportDeliveries)
+        .set(change)
+        .where(eq(reportDeliveries.id, id))
+        .returning();
       return row!;
     },
 
@@ -70,7 +80,12 @@ export function createReportSendingRepository(db: Db) {
       return db
         .select()
         .from(reportDeliveries)
-        .where(and(eq(reportDeliveries.storeId, storeId), eq(reportDeliveries.inspectionOrderId, inspectionOrderId)))
+        .where(
+          and(
+            eq(reportDeliveries.storeId, storeId),
+            eq(reportDeliveries.inspectionOrderId, inspectionOrderId),
+          ),
+        )
         .orderBy(desc(reportDeliveries.createdAt), desc(reportDeliveries.id))
         .limit(200);
     },

@@ -44,8 +44,10 @@ export function reportSendingService(platform: Platform) {
  */
 function checkSender(request: FastifyRequest, principal: Principal) {
   const sender = request.headers[REPORT_SENDER_HEADER];
-  if (typeof sender !== 'string' || sender.trim() === '') throw errors.invalid('X-Report-Sender header is mandatory');
-  if (sender.trim().toLowerCase() !== principal.id.toLowerCase()) throw errors.forbidden('X-Report-Sender does not name the signed-in user');
+  if (typeof sender !== 'string' || sender.trim() === '')
+    throw errors.invalid('X-Report-Sender header is mandatory');
+  if (sender.trim().toLowerCase() !== principal.id.toLowerCase())
+    throw errors.forbidden('X-Report-Sender does not name the signed-in user');
 }
 
 const actorOf = (principal: Principal) => ({ id: principal.id, role: principal.type });
@@ -53,14 +55,22 @@ const actorOf = (principal: Principal) => ({ id: principal.id, role: principal.t
 export function reportSendingRoutes(platform: Platform) {
   const service = reportSendingService(platform);
   const db = platform.database.db;
-  const links = createReportLinksService({ links: createReportLinksRepository(db), signer: platform.reportLinkSigner, publicUrl: platform.config.publicUrl });
+  const links = createReportLinksService({
+    links: createReportLinksRepository(db),
+    signer: platform.reportLinkSigner,
+    publicUrl: platform.config.publicUrl,
+  });
   return [
-    implement(sendReportTokenRoute, ({ params, principal }) => service.issueToken(params.inspectionOrderId, actorOf(principal))),
+    implement(sendReportTokenRoute, ({ params, principal }) =>
+      service.issueToken(params.inspectionOrderId, actorOf(principal)),
+    ),
     implement(sendReportRoute, ({ storeId, params, body, principal, request }) => {
       checkSender(request, principal);
       return service.send(storeId, params.inspectionOrderId, body, actorOf(principal));
     }),
-    implement(listReportLinksRoute, ({ storeId, params }) => service.links(db, storeId, params.inspectionOrderId)),
+    implement(listReportLinksRoute, ({ storeId, params }) =>
+      service.links(db, storeId, params.inspectionOrderId),
+    ),
     implement(revokeReportLinksRoute, async ({ storeId, params, principal }) => {
       await links.revokeAll(storeId, params.inspectionOrderId, principal.id);
       return service.links(db, storeId, params.inspectionOrderId);

@@ -25,16 +25,35 @@ import { reportEmail, reportSms, type ReportMessageInput } from './report-messag
 
 /** What sending needs of the customers feature (its service, bound to a transaction). */
 export interface ReportCustomersPort {
-  customer(storeId: string, id: string): Promise<{ firstName: string | null; lastName: string | null; business: string | null; email: string | null; mobilePhone: string | null; permissionToText: boolean }>;
-  vehicle(storeId: string, id: string): Promise<{ year: number | null; make: string | null; model: string | null; engine: string | null }>;
+  customer(
+    storeId: string,
+    id: string,
+  ): Promise<{
+    firstName: string | null;
+    lastName: string | null;
+    business: string | null;
+    email: string | null;
+    mobilePhone: string | null;
+    permissionToText: boolean;
+  }>;
+  vehicle(
+    storeId: string,
+    id: string,
+  ): Promise<{ year: number | null; make: string | null; model: string | null; engine: string | null }>;
 }
 
 export interface ReportSendingDeps {
   orders: Pick<InspectionOrdersService, 'reportWork'>;
   customers: (db: Db) => ReportCustomersPort;
-  store: (db: Db, storeId: string) => Promise<{ id: string; accountId: string; name: string; phoneNo: string | null } | null>;
+  store: (
+    db: Db,
+    storeId: string,
+  ) => Promise<{ id: string; accountId: string; name: string; phoneNo: string | null } | null>;
   /** The vehicle-data feature's schedule rows (maintenance intervals), for includeMaintenanceInReport. */
-  maintenance: (db: Db, powertrain: 'combustion' | 'electric') => Promise<Array<{ miles: number; operation: string; item: string }>>;
+  maintenance: (
+    db: Db,
+    powertrain: 'combustion' | 'electric',
+  ) => Promise<Array<{ miles: number; operation: string; item: string }>>;
   mail: MailProvider;
   sms: SmsProvider;
   sendTokens: SendTokenSigner;
@@ -56,7 +75,8 @@ const present = (row: ReportDeliveryRow): ReportDelivery => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const fullName = (p: { firstName: string | null; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ').trim();
+const fullName = (p: { firstName: string | null; lastName: string | null }) =>
+  [p.firstName, p.lastName].filter(Boolean).join(' ').trim();
 
 /**
  * Sending the report (docs/reports.md "Sending the report"), in three steps so no provider call
@@ -75,9 +95,15 @@ export function createReportSendingService(deps: ReportSendingDeps) {
       return { token, expiresAt: expiresAt.toISOString() };
     },
 
-    async send(storeId: string, inspectionOrderId: string, body: SendReportRequest, actor: Actor): Promise<SendReportResponse> {
+    async send(
+      storeId: string,
+      inspectionOrderId: string,
+      body: SendReportRequest,
+      actor: Actor,
+    ): Promise<SendReportResponse> {
       if (body.storeId !== storeId) throw errors.invalid('storeId: does not match the store of the path');
-      if (body.inspectionOrderId !== inspectionOrderId) throw errors.invalid('inspectionOrderId: does not match the order of the path');
+      if (body.inspectionOrderId !== inspectionOrderId)
+        throw errors.invalid('inspectionOrderId: does not match the order of the path');
       const verified = deps.sendTokens.verify(body.token, inspectionOrderId, actor.id);
       if (!verified.ok) throw errors.invalid(verified.reason);
       const sendKey = verified.key;
@@ -96,7 +122,13 @@ export function createReportSendingService(deps: ReportSendingDeps) {
         const wanted: Wanted[] = [];
         if (recipients.email) wanted.push({ channel: 'email', ...recipients.email, refused: false });
         if (recipients.sms) wanted.push({ channel: 'sms', ...recipients.sms, refused: false });
-        if (recipients.smsRefused) wanted.push({ channel: 'sms', to: body.customerPhone || customer.mobilePhone || '', thirdParty: false, refused: true });
+        if (recipients.smsRefused)
+          wanted.push({
+            channel: 'sms',
+            to: body.customerPhone || customer.mobilePhone || '',
+            thirdParty: false,
+            refused: true,
+          });
 
         const earlier = await repo.byKey(storeId, inspectionOrderId, sendKey);
         const linksRepo = createReportLinksRepository(tx);
@@ -104,7 +136,13 @@ export function createReportSendingService(deps: ReportSendingDeps) {
         const reusable = earlierLink ? await linksRepo.findActive(earlierLink, inspectionOrderId) : null;
         const linkId = reusable
           ? reusable.id
-          : (await createReportLinksService({ links: linksRepo, signer: deps.linkSigner, publicUrl: deps.publicUrl }).issue(storeId, inspectionOrderId, actor.id)).link.id;
+          : (
+              await createReportLinksService({
+                links: linksRepo,
+                signer: deps.linkSigner,
+                publicUrl: deps.publicUrl,
+              }).issue(storeId, inspectionOrderId, actor.id)
+            ).link.id;
 
         const results: ReportDeliveryRow[] = [];
         const toSend: ReportDeliveryRow[] = [];
@@ -140,10 +178,20 @@ export function createReportSendingService(deps: ReportSendingDeps) {
           const mileage = order.mileageOut ?? order.mileageIn;
           let maintenance: ReportMessageInput['maintenance'] = [];
           if (order.includeMaintenanceInReport) {
-            const rows = await deps.maintenance(tx, /electric/i.test(vehicle.engine ?? '') ? 'electric' : 'combustion');
+            const rows = await deps.maintenance(
+              tx,
+              /electric/i.test(vehicle.engine ?? '') ? 'electric' : 'combustion',
+            );
             const intervals = new Map<number, Array<{ operation: string; item: string }>>();
-            for (const r of rows) intervals.set(r.miles, [...(intervals.get(r.miles) ?? []), { operation: r.operation, item: r.item }]);
-            maintenance = dueMaintenance(mileage, [...intervals].map(([value, services]) => ({ value, services })));
+            for (const r of rows)
+              intervals.set(r.miles, [
+                ...(intervals.get(r.miles) ?? []),
+                { operation: r.operation, item: r.item },
+              ]);
+            maintenance = dueMaintenance(
+              mileage,
+              [...intervals].map(([value, services]) => ({ value, services })),
+            );
           }
           message = {
             language: body.language,
@@ -158,12 +206,27 @@ export function createReportSendingService(deps: ReportSendingDeps) {
             maintenance,
           };
         }
-        const change = toSend.length && body.notification === 'report' ? { estimateDelivery: 'IN_PROGRESS' as const } : null;
-        return { value: { linkId, results, toSend, message, replayed: toSend.length === 0 && results.every((r) => r.status !== 'error') }, change };
+        const change =
+          toSend.length && body.notification === 'report'
+            ? { estimateDelivery: 'IN_PROGRESS' as const }
+            : null;
+        return {
+          value: {
+            linkId,
+            results,
+            toSend,
+            message,
+            replayed: toSend.length === 0 && results.every((r) => r.status !== 'error'),
+          },
+          change,
+        };
       });
 
       // (2) Send, outside any transaction.
-      const outcomes = new Map<string, { status: ReportDeliveryStatus; error: string | null; sentMessageId: string | null }>();
+      const outcomes = new Map<
+        string,
+        { status: ReportDeliveryStatus; error: string | null; sentMessageId: string | null }
+      >();
       for (const row of plan.toSend) {
         const message = plan.message!;
         try {
@@ -171,10 +234,18 @@ export function createReportSendingService(deps: ReportSendingDeps) {
             row.channel === 'email'
               ? await deps.mail.send({ to: row.to, storeId, ...reportEmail(message) })
               : await deps.sms.send({ to: row.to, storeId, text: reportSms(message) });
-          outcomes.set(row.id, { status: sent.status === 'queued' ? 'pending' : 'fulfilled', error: null, sentMessageId: sent.id });
+          outcomes.set(row.id, {
+            status: sent.status === 'queued' ? 'pending' : 'fulfilled',
+            error: null,
+            sentMessageId: sent.id,
+          });
         } catch (error) {
           if (error instanceof MessageDeliveryError) {
-            outcomes.set(row.id, { status: 'error', error: 'SERVICE_UNAVAILABLE', sentMessageId: error.sentMessageId });
+            outcomes.set(row.id, {
+              status: 'error',
+              error: 'SERVICE_UNAVAILABLE',
+              sentMessageId: error.sentMessageId,
+            });
           } else if (error instanceof AppError && error.status < 500) {
             outcomes.set(row.id, { status: 'error', error: error.code, sentMessageId: null });
           } else {
@@ -195,35 +266,72 @@ export function createReportSendingService(deps: ReportSendingDeps) {
         if (!plan.toSend.length) return { value: rows, change: null };
         const reached = plan.toSend.some((r) => outcomes.get(r.id)?.status !== 'error');
         if (body.notification === 'repairComplete') {
-          return { value: rows, change: reached ? { isCustomerNotifiedAboutRepair: true, activity: 'repairCompleteNotified' as const } : null };
+          return {
+            value: rows,
+            change: reached
+              ? { isCustomerNotifiedAboutRepair: true, activity: 'repairCompleteNotified' as const }
+              : null,
+          };
         }
-        if (reached) return { value: rows, change: { estimateDelivery: 'DELIVERED' as const, reportState: 'done' as const, activity: 'reportSent' as const } };
-        return { value: rows, change: { estimateDelivery: (await repo.everDelivered(storeId, inspectionOrderId)) ? ('DELIVERED' as const) : ('NOT_SENT' as const) } };
+        if (reached)
+          return {
+            value: rows,
+            change: {
+              estimateDelivery: 'DELIVERED' as const,
+              reportState: 'done' as const,
+              activity: 'reportSent' as const,
+            },
+          };
+        return {
+          value: rows,
+          change: {
+            estimateDelivery: (await repo.everDelivered(storeId, inspectionOrderId))
+              ? ('DELIVERED' as const)
+              : ('NOT_SENT' as const),
+          },
+        };
       });
 
       const state = sendState(results.map((r) => r.status as ReportDeliveryStatus));
       if (state === 'error' && !results.some((r) => r.status !== 'error')) {
         const failed = results.filter((r) => r.error === 'SERVICE_UNAVAILABLE');
-        if (failed.some((r) => r.channel === 'sms')) throw new AppError(502, 'SMS_NOT_SENT', 'The text message could not be sent');
+        if (failed.some((r) => r.channel === 'sms'))
+          throw new AppError(502, 'SMS_NOT_SENT', 'The text message could not be sent');
         if (failed.length) throw new AppError(502, 'SERVICE_UNAVAILABLE', 'The e-mail could not be sent');
         if (results.some((r) => r.error === 'SMS_NOT_PERMITTED')) {
-          throw new AppError(409, 'SMS_NOT_PERMITTED', 'The customer has not given permission to receive text messages');
+          throw new AppError(
+            409,
+            'SMS_NOT_PERMITTED',
+            'The customer has not given permission to receive text messages',
+          );
         }
-        throw errors.invalid(`${results[0]?.channel === 'sms' ? 'customerPhone' : 'customerEmail'}: the provider refused this address`);
+        throw errors.invalid(
+          `${results[0]?.channel === 'sms' ? 'customerPhone' : 'customerEmail'}: the provider refused this address`,
+        );
       }
-      return { status: state === 'notSent' ? 'error' : state, replayed: plan.replayed, reportLinkId: plan.linkId, deliveries: results.map(present) };
+      return {
+        status: state === 'notSent' ? 'error' : state,
+        replayed: plan.replayed,
+        reportLinkId: plan.linkId,
+        deliveries: results.map(present),
+      };
     },
 
     /** The order's report links (who made each, revoked, last opened) and its deliveries. */
     async links(db: Db, storeId: string, inspectionOrderId: string) {
       const repo = createReportSendingRepository(db);
-      const [links, deliveries] = await Promise.all([repo.links(storeId, inspectionOrderId), repo.listDeliveries(storeId, inspectionOrderId)]);
+      const [links, deliveries] = await Promise.all([
+        repo.links(storeId, inspectionOrderId),
+        repo.listDeliveries(storeId, inspectionOrderId),
+      ]);
       return {
         _embedded: {
           reportLink: links.map(({ link, creator }) => ({
             _id: link.id,
             createdAt: link.createdAt.toISOString(),
-            createdBy: creator?.id ? { _id: creator.id, firstName: creator.firstName, lastName: creator.lastName } : null,
+            createdBy: creator?.id
+              ? { _id: creator.id, firstName: creator.firstName, lastName: creator.lastName }
+              : null,
             revokedAt: link.revokedAt?.toISOString() ?? null,
             lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
           })),

@@ -9,7 +9,12 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 export interface SendTokenSigner {
   issue(inspectionOrderId: string, userId: string, now?: Date): { token: string; expiresAt: Date };
   /** The token's key when it is genuine, unexpired and for this order and user; else why not. */
-  verify(token: string, inspectionOrderId: string, userId: string, now?: Date): { ok: true; key: string } | { ok: false; reason: string };
+  verify(
+    token: string,
+    inspectionOrderId: string,
+    userId: string,
+    now?: Date,
+  ): { ok: true; key: string } | { ok: false; reason: string };
 }
 
 export function createSendTokenSigner(secret: Uint8Array, hours: number): SendTokenSigner {
@@ -29,10 +34,12 @@ export function createSendTokenSigner(secret: Uint8Array, hours: number): SendTo
       const body = `${order}.${user}.${nonce}.${expires}`;
       const given = Buffer.from(signature);
       const wanted = Buffer.from(mac(body));
-      if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return { ok: false, reason: 'token: not a send token of this server' };
+      if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
+        return { ok: false, reason: 'token: not a send token of this server' };
       if (order !== orderId.toLowerCase()) return { ok: false, reason: 'token: made for another order' };
       if (user !== userId.toLowerCase()) return { ok: false, reason: 'token: made for another user' };
-      if (Number(expires) < now.getTime()) return { ok: false, reason: 'token: expired; open the report dialog again' };
+      if (Number(expires) < now.getTime())
+        return { ok: false, reason: 'token: expired; open the report dialog again' };
       return { ok: true, key: nonce };
     },
   };

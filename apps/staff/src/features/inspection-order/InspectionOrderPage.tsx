@@ -26,6 +26,7 @@ import { orderPaths, orderQuery, storeOrder } from './order-api.js';
 import { formatDuration, useTimeTracker } from './useTimeTracker.js';
 import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
 import { InspectionSection } from './InspectionSection.js';
+import { ReportSendingSection } from '../report-sending/ReportSendingSection.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
@@ -146,6 +147,7 @@ export function InspectionOrderPage() {
             finishPending={finish.isPending}
             onFinish={() => finish.mutate()}
           />
+          <ReportSendingSection order={order.data} />
           <Modal
             opened={refusal !== null}
             onClose={clearRefusal}
