@@ -43,7 +43,7 @@ const ZText = (max: number) => z.string().trim().min(1, { message: 'must not be 
  * use3rdPartyPhone only apply when the customer has none of their own (see reportRecipients).
  * token: the hidden field, a one-time send token the dialog got when it opened.
  */
-export const ZSendReportRequest = z.object({
+export const ZSendReportRequest = z.strictObject({
   storeId: ZId,
   inspectionOrderId: ZId,
   workerId: ZId,
