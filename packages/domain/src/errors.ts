@@ -39,6 +39,10 @@ export const ERROR_CODES = [
   'TIME_TRACKER_NOT_RUNNING',
   'only_valid_user_can_assign_this_to_you',
   'This_inspection_is_not_assigned_to_yourself',
+  // report sending (docs/reports.md)
+  'REPORT_NO_RECIPIENT',
+  'SMS_NOT_PERMITTED',
+  'SMS_NOT_SENT',
   // transport
   'UNAUTHENTICATED',
   'FORBIDDEN',

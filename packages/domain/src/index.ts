@@ -62,3 +62,5 @@ export * from './routes/estimates.js';
 export * from './estimates/estimate.js';
 export * from './estimates/drawing.js';
 export * from './estimates/money.js';
+export * from './reports/send-report.js';
+export * from './routes/report-sending.js';

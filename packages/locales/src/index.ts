@@ -35,6 +35,8 @@ import enInspectionPage from './en/inspectionPage.json' with { type: 'json' };
 import frInspectionPage from './fr/inspectionPage.json' with { type: 'json' };
 import enEstimates from './en/estimates.json' with { type: 'json' };
 import frEstimates from './fr/estimates.json' with { type: 'json' };
+import enReportSending from './en/reportSending.json' with { type: 'json' };
+import frReportSending from './fr/reportSending.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
@@ -62,6 +64,7 @@ export const en = {
   media: enMedia,
   inspectionPage: enInspectionPage,
   estimates: enEstimates,
+  reportSending: enReportSending,
 };
 
 export type Catalog = typeof en;
@@ -85,6 +88,7 @@ export const fr: Catalog = {
   media: frMedia,
   inspectionPage: frInspectionPage,
   estimates: frEstimates,
+  reportSending: frReportSending,
 };
 
 export const catalogs = { en, fr } as const;

@@ -19,6 +19,7 @@ import { fileRoutes } from './files/files.routes.js';
 import { inspectionOrderRoutes } from './inspection-orders/inspection-orders.routes.js';
 import { inspectionRoutes } from './inspections/inspections.routes.js';
 import { estimateRoutes } from './estimates/estimates.routes.js';
+import { reportSendingRoutes } from './reports/report-sending.routes.js';
 
 /** Every feature's handlers; the registrar checks them against the route table. */
 export function implementations(platform: Platform): Implementation[] {
@@ -43,6 +44,7 @@ export function implementations(platform: Platform): Implementation[] {
     ...inspectionOrderRoutes(platform),
     ...inspectionRoutes(platform),
     ...estimateRoutes(platform),
+    ...reportSendingRoutes(platform),
     ...devOutboxRoutes(platform),
   ];
 }

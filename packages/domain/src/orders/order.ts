@@ -56,6 +56,8 @@ export const ORDER_ACTIVITY_TYPES = [
   'timeTrackerStarted',
   'timeTrackerPaused',
   'signedOff',
+  'reportSent',
+  'repairCompleteNotified',
 ] as const;
 export type OrderActivityType = (typeof ORDER_ACTIVITY_TYPES)[number];
 

@@ -29,6 +29,7 @@ import {
   type OrderStep,
   type PartsState,
   type Role,
+  type StepState,
   type StoreSettings,
   type Transition,
   type UpdateInspectionOrderRequest,
@@ -52,6 +53,14 @@ import { presentOrder, statesOf } from './inspection-orders.presenter.js';
 
 /** A signature is a small drawing: 1 MB is far more than a 1200 px PNG of strokes needs. */
 const SIGNATURE_MAX_BYTES = 1024 * 1024;
+
+/** What sending the report changes on the order (docs/reports.md). */
+export interface ReportSendingChange {
+  estimateDelivery?: 'NOT_SENT' | 'IN_PROGRESS' | 'DELIVERED';
+  reportState?: StepState;
+  isCustomerNotifiedAboutRepair?: boolean;
+  activity?: 'reportSent' | 'repairCompleteNotified';
+}
 
 /** The caller, as the assignment and time-tracker rules see it. */
 export interface Actor {
@@ -712,6 +721,40 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
           await recordEvent(tx, topics.store(storeId).inspectionOrdersUpdated, await present(repo, storeId, id));
         }
         return read(tx);
+      });
+    },
+
+    /**
+     * A step of sending the report (docs/reports.md), in one transaction with the order locked:
+     * `work` writes the sending feature's rows and answers what the order becomes (estimate
+     * delivery, the report step, isCustomerNotifiedAboutRepair, an activity). An updated event is
+     * written when the order changed. Closed orders are not refused: a repair-complete notice
+     * often goes out as the ticket is closed.
+     */
+    async reportWork<T>(
+      storeId: string,
+      id: string,
+      actor: Actor,
+      work: (tx: Db, order: OrderRow) => Promise<{ value: T; change: ReportSendingChange | null }>,
+    ): Promise<T> {
+      return deps.outbox.transaction(async (tx) => {
+        const repo = createInspectionOrdersRepository(tx);
+        const row = await locked(repo, storeId, id);
+        const { value, change } = await work(tx, row);
+        if (change) {
+          const update: OrderChange = {};
+          if (change.estimateDelivery && change.estimateDelivery !== row.estimateDelivery) update.estimateDelivery = change.estimateDelivery;
+          if (change.reportState && change.reportState !== row.stateReport) update.stateReport = change.reportState;
+          if (change.isCustomerNotifiedAboutRepair !== undefined && change.isCustomerNotifiedAboutRepair !== row.isCustomerNotifiedAboutRepair) {
+            update.isCustomerNotifiedAboutRepair = change.isCustomerNotifiedAboutRepair;
+          }
+          if (change.activity) update.activities = activity(row, change.activity, actor, now());
+          if (Object.keys(update).length) {
+            await repo.update(storeId, id, update);
+            await recordEvent(tx, topics.store(storeId).inspectionOrdersUpdated, await present(repo, storeId, id));
+          }
+        }
+        return value;
       });
     },
 

@@ -795,9 +795,21 @@ export const reportDeliveries = pgTable(
     /** 'pending', 'fulfilled' or 'error'. */
     status: text('status').notNull(),
     error: text('error'),
+    /**
+     * The send token's key (docs/reports.md): a recipient already fulfilled or pending under the
+     * same key is not sent again, so a double click or a replay never sends twice.
+     */
+    sendKey: text('send_key'),
+    /** Sent to a third party's address (use3rdPartyEmail / use3rdPartyPhone). */
+    thirdParty: boolean('third_party').notNull().default(false),
+    /** The payload's includePaymentLink, recorded; no link is added until payments exist. */
+    includePaymentLink: boolean('include_payment_link').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('report_deliveries_order_idx').on(t.storeId, t.inspectionOrderId, t.createdAt)],
+  (t) => [
+    index('report_deliveries_order_idx').on(t.storeId, t.inspectionOrderId, t.createdAt),
+    index('report_deliveries_send_key_idx').on(t.inspectionOrderId, t.sendKey),
+  ],
 );
 
 /**

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { displayStepState, ORDER_STEPS, orderNumberDisplay, type StepState } from '@servicebay/domain';
 import { customerLines, dayAndTime, personName, yearMakeModel } from './format.js';
 import type { DashboardOrder } from './orders-api.js';
+import { reportStatusOf } from './report-status.js';
 import './dashboard.css';
 
 // Colours that keep WCAG AA contrast for the badge text (white on blue.8 / teal.9, black on yellow.3).
@@ -13,6 +14,9 @@ const STATE_BADGE: Record<StepState, { variant: 'outline' | 'filled'; color: str
   inProgress: { variant: 'filled', color: 'blue.8' },
   done: { variant: 'filled', color: 'teal.9' },
 };
+
+// Light badges keep dark text on a pale background (WCAG AA).
+const REPORT_BADGE = { sent: 'blue', reading: 'orange', read: 'teal' } as const;
 
 /** The order number as the card shows it: 'RO 1234' or 'No order number'. */
 export function OrderNumber({
@@ -42,6 +46,7 @@ export function OrderCard({
   appointment?: boolean;
 }) {
   const { t, i18n } = useTranslation('dashboard');
+  const { t: tr } = useTranslation('reportSending');
   const language = i18n.language;
   const { name, business } = customerLines(order);
   const ymm = yearMakeModel(order);
@@ -52,6 +57,7 @@ export function OrderCard({
   const orderLabel = number.kind === 'number' ? t(number.key, { number: number.number }) : t(number.key);
   const when = appointment ? order.scheduled : order.timePromised;
   const moment = when ? dayAndTime(when, language) : null;
+  const reportStatus = reportStatusOf(order);
 
   return (
     <Card
@@ -70,6 +76,11 @@ export function OrderCard({
           <Text fw={700} size="lg" data-testid="order-number">
             <OrderNumber orderNumber={order.orderNumber} />
           </Text>
+          {reportStatus && (
+            <Badge color={REPORT_BADGE[reportStatus]} variant="light" data-testid="report-status" data-status={reportStatus}>
+              {tr(`status.${reportStatus}`)}
+            </Badge>
+          )}
           {order.waiting && (
             <Badge color="red.9" variant="filled" data-testid="waiting-badge">
               {t('card.waiting')}

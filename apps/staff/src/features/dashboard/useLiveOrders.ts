@@ -4,6 +4,7 @@ import { topics } from '@servicebay/domain';
 import { useStore } from '@servicebay/web-core';
 import { applyOrderEvent, ordersKey, readOrderEvent, refreshCounts } from './orders-api.js';
 import { useRealtime } from './realtime.js';
+import { applyReadingReport, readReadingReport } from './report-status.js';
 
 /** Counters and counts are asked again at most this often while events arrive. */
 const COUNT_REFRESH_MS = 1000;
@@ -40,6 +41,11 @@ export function useLiveOrders(storeId: string) {
       listen('created', store.inspectionOrdersCreated),
       listen('updated', store.inspectionOrdersUpdated),
       listen('removed', store.inspectionOrdersRemoved),
+      // The customer opened or finished reading a report (docs/reports.md): the card's badge follows.
+      realtime.subscribe(store.consumerReadingReport, (payload) => {
+        const event = readReadingReport(payload);
+        if (event) applyReadingReport(queryClient, storeId, event);
+      }),
     ];
     return () => {
       offs.forEach((off) => off());

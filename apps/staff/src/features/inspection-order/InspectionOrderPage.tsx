@@ -27,6 +27,7 @@ import { formatDuration, useTimeTracker } from './useTimeTracker.js';
 import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
 import { InspectionSection } from './InspectionSection.js';
 import { estimatePaths } from '../estimates/estimate-api.js';
+import { ReportSendingSection } from '../report-sending/ReportSendingSection.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
@@ -148,6 +149,7 @@ export function InspectionOrderPage() {
             finishPending={finish.isPending}
             onFinish={() => finish.mutate()}
           />
+          <ReportSendingSection order={order.data} />
           <Modal
             opened={refusal !== null}
             onClose={clearRefusal}
