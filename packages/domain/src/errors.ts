@@ -39,6 +39,9 @@ export const ERROR_CODES = [
   'TIME_TRACKER_NOT_RUNNING',
   'only_valid_user_can_assign_this_to_you',
   'This_inspection_is_not_assigned_to_yourself',
+  // the customer's report (docs/reports.md)
+  'ITEM_ALREADY_DECIDED',
+  'ESTIMATE_CHANGED',
   // transport
   'UNAUTHENTICATED',
   'FORBIDDEN',

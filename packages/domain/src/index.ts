@@ -59,3 +59,5 @@ export * from './inspections/results.js';
 export * from './inspections/automatic-selection.js';
 export * from './routes/inspections.js';
 export * from './estimates/estimate.js';
+export * from './reports/report-view.js';
+export * from './routes/report-view.js';

@@ -18,6 +18,7 @@ import { vinScannerRoutes } from './vin-scanner/vin-scanner.routes.js';
 import { fileRoutes } from './files/files.routes.js';
 import { inspectionOrderRoutes } from './inspection-orders/inspection-orders.routes.js';
 import { inspectionRoutes } from './inspections/inspections.routes.js';
+import { reportViewRoutes } from './reports/report-view.routes.js';
 
 /** Every feature's handlers; the registrar checks them against the route table. */
 export function implementations(platform: Platform): Implementation[] {
@@ -41,6 +42,7 @@ export function implementations(platform: Platform): Implementation[] {
     ...fileRoutes(platform),
     ...inspectionOrderRoutes(platform),
     ...inspectionRoutes(platform),
+    ...reportViewRoutes(platform),
     ...devOutboxRoutes(platform),
   ];
 }

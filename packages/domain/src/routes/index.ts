@@ -19,9 +19,10 @@ import { accountRoutes } from './accounts.js';
 import { adminRoutes } from './admin.js';
 import { accountSetupRoutes } from './account-setup.js';
 import { inspectionRoutes } from './inspections.js';
+import { reportViewRoutes } from './report-view.js';
 
 /**
  * The route table: every endpoint the server mounts, and only those.
  * Each feature keeps its routes in its own file and adds them here.
  */
-export const routeTable: readonly AnyRoute[] = [...systemRoutes, ...i18nRoutes, ...sessionRoutes, ...ssoRoutes, ...passwordRoutes, ...storeRoutes, ...customerRoutes, ...vehicleDataRoutes, ...vinScannerRoutes, ...portalUserRoutes, ...courseRoutes, ...fileRoutes, ...inspectionOrderRoutes, ...storeUserRoutes, ...storeSettingsRoutes, ...accountRoutes, ...accountSetupRoutes, ...adminRoutes, ...inspectionRoutes, ...devRoutes];
+export const routeTable: readonly AnyRoute[] = [...systemRoutes, ...i18nRoutes, ...sessionRoutes, ...ssoRoutes, ...passwordRoutes, ...storeRoutes, ...customerRoutes, ...vehicleDataRoutes, ...vinScannerRoutes, ...portalUserRoutes, ...courseRoutes, ...fileRoutes, ...inspectionOrderRoutes, ...storeUserRoutes, ...storeSettingsRoutes, ...accountRoutes, ...accountSetupRoutes, ...adminRoutes, ...inspectionRoutes, ...reportViewRoutes, ...devRoutes];
