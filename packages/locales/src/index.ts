@@ -33,6 +33,8 @@ import enMedia from './en/media.json' with { type: 'json' };
 import frMedia from './fr/media.json' with { type: 'json' };
 import enInspectionPage from './en/inspectionPage.json' with { type: 'json' };
 import frInspectionPage from './fr/inspectionPage.json' with { type: 'json' };
+import enCustomerReport from './en/customerReport.json' with { type: 'json' };
+import frCustomerReport from './fr/customerReport.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
@@ -59,6 +61,7 @@ export const en = {
   inspections: enInspections,
   media: enMedia,
   inspectionPage: enInspectionPage,
+  customerReport: enCustomerReport,
 };
 
 export type Catalog = typeof en;
@@ -81,6 +84,7 @@ export const fr: Catalog = {
   inspections: frInspections,
   media: frMedia,
   inspectionPage: frInspectionPage,
+  customerReport: frCustomerReport,
 };
 
 export const catalogs = { en, fr } as const;

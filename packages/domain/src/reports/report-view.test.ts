@@ -123,3 +123,17 @@ describe('vehicle description', () => {
     expect(vehicleDescription(null)).toBe('');
   });
 });
+
+describe('approved total of the page', () => {
+  it('adds the choices to the recorded decisions, with taxes', async () => {
+    const { approvedTotalOf } = await import('./report-view.js');
+    const amounts = (subtotal: number) => ({ labour: subtotal, parts: 0, fees: 0, subtotal });
+    const item = (resultId: string, decision: 'approved' | 'declined' | null, subtotal: number) => ({ resultId, decision, lines: [{ amounts: amounts(subtotal) }] });
+    const report = {
+      groups: [{ sections: [{ items: [item(id(1), 'approved', 1000), item(id(2), null, 2000), item(id(3), null, 4000)] }] }],
+      estimate: { otherLines: [{ amounts: amounts(500) }], taxes: [{ name: 'T', ratePercent: 10, onLabour: true, onParts: true, onFees: true, amount: 0 }] },
+    } as never;
+    expect(approvedTotalOf(report, new Map([[id(2), 'approved'], [id(3), 'declined']]))).toBe(3300);
+    expect(approvedTotalOf({ groups: [], estimate: null }, new Map())).toBe(0);
+  });
+});

@@ -110,7 +110,9 @@ export const ZReportView = z.object({
       version: z.number().int(),
       currency: z.enum(CURRENCIES),
       otherLines: z.array(ZReportLine),
-      taxes: z.array(z.object({ name: z.string(), ratePercent: z.number(), amount: z.number().int() })),
+      taxes: z.array(
+        z.object({ name: z.string(), ratePercent: z.number(), onLabour: z.boolean(), onParts: z.boolean(), onFees: z.boolean(), amount: z.number().int() }),
+      ),
       totals: z.object({
         subtotal: z.number().int(),
         tax: z.number().int(),
@@ -285,4 +287,17 @@ export function shareProblem(share: { to?: string | null; subject?: string | nul
 export function vehicleDescription(v: { year?: number | string | null; make?: string | null; model?: string | null } | null): string {
   if (!v) return '';
   return [v.year, v.make, v.model].filter((p) => p !== null && p !== undefined && String(p).trim() !== '').join(' ');
+}
+
+/**
+ * The total the signer approves (taxes included): the decisions already recorded plus the ones
+ * chosen on the page; what the confirmation step shows before signing.
+ */
+export function approvedTotalOf(report: Pick<ReportView, 'groups' | 'estimate'>, choices: ReadonlyMap<string, CustomerDecision>): number {
+  if (!report.estimate) return 0;
+  const lines = report.groups.flatMap((g) =>
+    g.sections.flatMap((s) => s.items.flatMap((i) => i.lines.map((l) => ({ amounts: l.amounts, decision: choices.get(i.resultId) ?? i.decision })))),
+  );
+  const other = report.estimate.otherLines.map((l) => ({ amounts: l.amounts, decision: null }));
+  return estimateTotals([...lines, ...other], report.estimate.taxes).totals.approvedTotal;
 }

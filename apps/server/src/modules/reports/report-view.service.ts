@@ -209,7 +209,7 @@ export function createReportViewService(deps: ReportViewDeps) {
       otherLines: estimate.lines
         .filter((l) => l.resultId === null)
         .map((l) => ({ description: l.description, labourHours: l.labourHours, amounts: l.amounts })),
-      taxes: estimate.taxes.map((t) => ({ name: t.name, ratePercent: t.ratePercent, amount: t.amount })),
+      taxes: estimate.taxes.map((t) => ({ name: t.name, ratePercent: t.ratePercent, onLabour: t.onLabour, onParts: t.onParts, onFees: t.onFees, amount: t.amount })),
       totals: {
         subtotal: estimate.totals.subtotal,
         tax: estimate.totals.tax,
