@@ -57,7 +57,8 @@ export const ZReportItem = z.object({
   itemKey: z.string(),
   /** The item's name in the report's language. */
   name: z.string(),
-  result: ZResultSeverity,
+  /** The report shows answered items only: na and unanswered ones are left out. */
+  result: z.enum(['okay', 'warning', 'critical']),
   /** The finding's and the recommendation's texts in the report's language (typed texts win). */
   finding: z.string().nullable(),
   recommendation: z.string().nullable(),

@@ -47,7 +47,8 @@ export interface ReportDocumentProps {
  * the estimate's totals. Texts come in the report's language (the caller sets i18n's language).
  */
 export function ReportDocument({ report, choices, onChoose, onDismiss, dismissing, top }: ReportDocumentProps) {
-  const { t } = useTranslation('customerReport');
+  // The report's language, whatever the app speaks: the staff preview shows what the customer reads.
+  const { t } = useTranslation('customerReport', { lng: report.language });
   const [gallery, setGallery] = useState<{ item: ReportItem; index: number } | null>(null);
   const [video, setVideo] = useState<PlayerVideo | null>(null);
   const money = (cents: number) => formatCents(cents, report.estimate?.currency ?? 'USD', report.language);
@@ -122,6 +123,7 @@ export function ReportDocument({ report, choices, onChoose, onDismiss, dismissin
               {section.items.map((item) => (
                 <ItemCard
                   key={item.resultId}
+                  language={report.language}
                   item={item}
                   money={money}
                   priced={report.estimate !== null}
@@ -229,6 +231,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 interface ItemCardProps {
   item: ReportItem;
+  language: string;
   money: (cents: number) => string;
   priced: boolean;
   choice: CustomerDecision | null;
@@ -237,8 +240,8 @@ interface ItemCardProps {
   onVideo: (video: PlayerVideo) => void;
 }
 
-function ItemCard({ item, money, priced, choice, onChoose, onPicture, onVideo }: ItemCardProps) {
-  const { t } = useTranslation('customerReport');
+function ItemCard({ item, language, money, priced, choice, onChoose, onPicture, onVideo }: ItemCardProps) {
+  const { t } = useTranslation('customerReport', { lng: language });
   const color = SEVERITY_COLOR[item.result as keyof typeof SEVERITY_COLOR] ?? 'gray.7';
   return (
     <Card withBorder radius="md" p="sm" className="sb-report-item" data-result={item.resultId} data-severity={item.result} style={{ borderLeft: `6px solid var(--mantine-color-${color.replace('.', '-')})` }}>

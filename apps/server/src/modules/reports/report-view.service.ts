@@ -150,7 +150,7 @@ export function createReportViewService(deps: ReportViewDeps) {
         resultId: r._id,
         itemKey: r.itemKey,
         name: texts.name,
-        result: r.result!,
+        result: r.result as ReportItem['result'],
         finding: texts.finding,
         recommendation: texts.recommendation,
         note: r.note,

@@ -26,6 +26,7 @@ import { orderPaths, orderQuery, storeOrder } from './order-api.js';
 import { formatDuration, useTimeTracker } from './useTimeTracker.js';
 import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
 import { InspectionSection } from './InspectionSection.js';
+import { ApprovalTrail } from '../customer-report/ApprovalTrail.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
@@ -141,6 +142,7 @@ export function InspectionOrderPage() {
             closed={order.data.closed}
             hasOrderPicture={order.data.primaryPicture !== null}
           />
+          <ApprovalTrail order={order.data} />
           <OrderActions
             order={order.data}
             finishPending={finish.isPending}
