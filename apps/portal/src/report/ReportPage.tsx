@@ -240,7 +240,7 @@ function ReviewModal({
   onRefused: (error: unknown) => void;
   send: (body: ApprovalBody) => Promise<ReportView>;
 }) {
-  const { t } = useTranslation('customerReport', { lng: report.language });
+  const { t } = useTranslation(['customerReport', 'ui'], { lng: report.language });
   const pad = useRef<SignaturePadHandle>(null);
   const hintId = useId();
   const [name, setName] = useState<string | null>(null);
@@ -278,7 +278,7 @@ function ReviewModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('review.title')} fullScreen={false} size="lg" keepMounted>
+    <Modal opened={opened} onClose={onClose} title={t('review.title')} size="lg" keepMounted closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}>
       <Stack gap="sm">
         {approving.length > 0 && (
           <Box>
@@ -353,7 +353,7 @@ function ShareModal({
   onSent: (to: string) => void;
   onRefused: (error: unknown) => void;
 }) {
-  const { t } = useTranslation('customerReport', { lng: report.language });
+  const { t } = useTranslation(['customerReport', 'ui'], { lng: report.language });
   const empty = { to: '', subject: '', body: '' };
   const [fields, setFields] = useState(empty);
   const [invalid, setInvalid] = useState(false);
@@ -386,7 +386,7 @@ function ShareModal({
     share.mutate();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={<Title order={2} size="h4">{t('share.title')}</Title>}>
+    <Modal opened={opened} onClose={onClose} title={<Title order={2} size="h4">{t('share.title')}</Title>} closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}>
       <Stack gap="sm">
         <TextInput label={t('share.to')} type="email" value={fields.to} onChange={(e) => update('to', e.currentTarget.value)} required autoComplete="email" />
         <TextInput label={t('share.subject')} value={fields.subject} onChange={(e) => update('subject', e.currentTarget.value)} required />
