@@ -17,7 +17,8 @@ export function formatCents(cents: number, currency: string, language: string): 
 export const REPORT_PRINT_CSS = `
 @media print {
   .sb-no-print, .sb-report button:not(.sb-report-thumb), .mantine-Modal-root { display: none !important; }
-  .sb-report-thumb img { width: 72px !important; height: 54px !important; }
+  .sb-report-pictures { display: flex !important; flex-wrap: wrap; gap: 4px; }
+  .sb-report-thumb img { width: 96px !important; height: 72px !important; }
   .sb-report-item { break-inside: avoid; box-shadow: none !important; }
   .sb-report { padding: 0 !important; }
   body { background: #fff !important; }
@@ -277,7 +278,8 @@ function ItemCard({ item, language, money, priced, choice, onChoose, onPicture, 
         </Text>
       )}
       {item.pictures.length > 0 && (
-        <Group gap={6} mt="xs">
+        // Two across on a phone, at most four: the 640 px phone copy fills a column sharply.
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing={6} mt="xs" className="sb-report-pictures">
           {item.pictures.map((picture, n) => (
             <UnstyledButton key={picture.name} className="sb-report-thumb" onClick={() => onPicture(n)} aria-label={t('item.openPicture', { n: n + 1, item: item.name })}>
               <img
@@ -285,13 +287,13 @@ function ItemCard({ item, language, money, priced, choice, onChoose, onPicture, 
                 alt=""
                 loading="lazy"
                 decoding="async"
-                width={96}
-                height={72}
-                style={{ width: 96, height: 72, objectFit: 'cover', borderRadius: 6, display: 'block', background: 'var(--mantine-color-gray-2)' }}
+                width={320}
+                height={240}
+                style={{ width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 6, display: 'block', background: 'var(--mantine-color-gray-2)' }}
               />
             </UnstyledButton>
           ))}
-        </Group>
+        </SimpleGrid>
       )}
       {item.videos.length > 0 && (
         <Group gap={6} mt="xs" className="sb-no-print">
