@@ -54,7 +54,7 @@ async function api<T>(token: string, method: string, url: string, body?: unknown
 async function photo(n: number): Promise<Buffer> {
   const width = 1600;
   const height = 1200;
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 110 + n, sigma: 40 } } })
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 110 + n, sigma: 40 } } })
     .jpeg({ quality: 85 })
     .toBuffer();
   return noise;

@@ -54,14 +54,18 @@ export function createReportViewRepository(db: Db) {
 
     /**
      * The customer is reading: status 'reading', last viewed now. Answers the change, with the
-     * status it had before, so only a change of status is announced (not every heartbeat).
+     * status it had before, so only a change of status is announced (not every heartbeat); null
+     * when the report was already being read and viewed within the last second.
      */
     async markReading(storeId: string, inspectionOrderId: string) {
       const result = await db.execute(sql`
         update ${inspectionOrders} o
            set report_status = 'reading', report_last_viewed = now()
           from (select id, report_status from ${inspectionOrders}
-                 where id = ${inspectionOrderId} and store_id = ${storeId} for update) before
+                 where id = ${inspectionOrderId} and store_id = ${storeId}
+                   -- Viewed less than a second ago: nothing to write (many views at once queue on no lock).
+                   and (report_status is distinct from 'reading' or report_last_viewed < now() - interval '1 second')
+                   for update) before
          where o.id = before.id
         returning before.report_status as previous, o.report_last_viewed as last_viewed`);
       const [row] = rowsOf<{ previous: string | null; last_viewed: Date | string | null }>(result);
