@@ -54,7 +54,15 @@ async function api<T>(token: string, method: string, url: string, body?: unknown
 async function photo(n: number): Promise<Buffer> {
   const width = 1600;
   const height = 1200;
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 110 + n, sigma: 40 } } })
+  const noise = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 110 + n, sigma: 40 },
+    },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
   return noise;
@@ -79,13 +87,29 @@ async function main() {
   });
   try {
     await waitForHealth();
-    const login = await (await fetch(`${base}/v2/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'advisor', password: 'Demo1234!' }) })).json() as { token: string };
+    const login = (await (
+      await fetch(`${base}/v2/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'advisor', password: 'Demo1234!' }),
+      })
+    ).json()) as { token: string };
     const token = login.token;
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { storeId: string };
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      storeId: string;
+    };
     const store = `/v2/api/store/${claims.storeId}`;
-    const found = await api<{ _embedded: { customer: { _id: string }[] } }>(token, 'GET', `${store}/customer?email=jane%40example.com`);
+    const found = await api<{ _embedded: { customer: { _id: string }[] } }>(
+      token,
+      'GET',
+      `${store}/customer?email=jane%40example.com`,
+    );
     const customerId = found._embedded.customer[0]!._id;
-    const household = await api<{ vehicles: { _id: string }[] }>(token, 'GET', `${store}/customer/${customerId}/household`);
+    const household = await api<{ vehicles: { _id: string }[] }>(
+      token,
+      'GET',
+      `${store}/customer/${customerId}/household`,
+    );
     const order = await api<{ _id: string }>(token, 'POST', `${store}/inspectionOrder`, {
       customerId,
       vehicleId: household.vehicles[0]!._id,
@@ -107,7 +131,12 @@ async function main() {
     const results: string[] = [];
     for (const [itemKey, result] of items) {
       try {
-        const created = await api<{ _id: string }>(token, 'POST', `${store}/inspectionOrder/${order._id}/result`, { itemKey, result, ...(itemKey === 'frontBrakePads' ? { value: 2 } : {}) });
+        const created = await api<{ _id: string }>(
+          token,
+          'POST',
+          `${store}/inspectionOrder/${order._id}/result`,
+          { itemKey, result, ...(itemKey === 'frontBrakePads' ? { value: 2 } : {}) },
+        );
         results.push(created._id);
       } catch {
         // An item the template does not have: the others make up the 20 pictures.
@@ -118,29 +147,72 @@ async function main() {
       const resultId = results[n % results.length]!;
       const form = new FormData();
       form.set('name', `picture-${n + 1}.jpg`);
-      form.set('image', new Blob([new Uint8Array(await photo(n))], { type: 'image/jpeg' }), `picture-${n + 1}.jpg`);
-      const answer = await fetch(`${base}${store}/inspectionOrder/${order._id}/result/${resultId}/picture`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+      form.set(
+        'image',
+        new Blob([new Uint8Array(await photo(n))], { type: 'image/jpeg' }),
+        `picture-${n + 1}.jpg`,
+      );
+      const answer = await fetch(`${base}${store}/inspectionOrder/${order._id}/result/${resultId}/picture`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      });
       if (!answer.ok) throw new Error(`picture: ${answer.status} ${await answer.text()}`);
       uploaded++;
     }
-    const link = await api<{ url: string }>(token, 'POST', `${store}/inspectionOrder/${order._id}/reportLink`, {});
+    const link = await api<{ url: string }>(
+      token,
+      'POST',
+      `${store}/inspectionOrder/${order._id}/reportLink`,
+      {},
+    );
 
     const chrome = await launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
     });
-    const scores: Array<{ score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; bytes: number; images: number }> = [];
+    const scores: Array<{
+      score: number;
+      fcp: number;
+      lcp: number;
+      tbt: number;
+      cls: number;
+      si: number;
+      bytes: number;
+      images: number;
+    }> = [];
     try {
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(link.url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+        const result = await lighthouse(link.url, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          output: 'json',
+          logLevel: 'error',
+        });
         const lhr = result!.lhr;
         if (process.env.LIGHTHOUSE_DEBUG) {
-          for (const id of ['largest-contentful-paint-element', 'bootup-time', 'render-blocking-resources', 'unused-javascript', 'uses-responsive-images', 'offscreen-images', 'mainthread-work-breakdown']) {
-            console.error(id, lhr.audits[id]?.displayValue ?? '', JSON.stringify(lhr.audits[id]?.details ?? {}).slice(0, 700));
+          for (const id of [
+            'largest-contentful-paint-element',
+            'bootup-time',
+            'render-blocking-resources',
+            'unused-javascript',
+            'uses-responsive-images',
+            'offscreen-images',
+            'mainthread-work-breakdown',
+          ]) {
+            console.error(
+              id,
+              lhr.audits[id]?.displayValue ?? '',
+              JSON.stringify(lhr.audits[id]?.details ?? {}).slice(0, 700),
+            );
           }
         }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+        const requests =
+          (
+            lhr.audits['network-requests']?.details as
+              { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
+          )?.items ?? [];
         scores.push({
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           fcp: audit('first-contentful-paint'),
@@ -149,7 +221,9 @@ async function main() {
           cls: audit('cumulative-layout-shift'),
           si: audit('speed-index'),
           bytes: audit('total-byte-weight'),
-          images: requests.filter((r) => r.resourceType === 'Image').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+          images: requests
+            .filter((r) => r.resourceType === 'Image')
+            .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
         });
       }
     } finally {

@@ -20,17 +20,28 @@ interface Made {
 
 /** A new Downtown order for the car of ticket 10233, with three recommended items and a good one, and a report link. */
 async function orderWithReport(request: APIRequestContext): Promise<Made> {
-  const login = await request.post('/v2/api/user/login', { data: { username: 'advisor', password: 'Demo1234!' } });
+  const login = await request.post('/v2/api/user/login', {
+    data: { username: 'advisor', password: 'Demo1234!' },
+  });
   expect(login.status()).toBe(200);
   const body = await login.json();
   const headers = { authorization: `Bearer ${body.token ?? body.accessToken}` };
   const user = await (await request.get('/v2/api/user/advisor', { headers })).json();
   const base = `/v2/api/store/${user.storeId}`;
-  const found = await (await request.get(`${base}/inspectionOrder?search=10233&closed=false`, { headers })).json();
-  const model = found._embedded.inspectionOrder.find((o: { orderNumber: string }) => o.orderNumber === '10233') ?? found._embedded.inspectionOrder[0];
+  const found = await (
+    await request.get(`${base}/inspectionOrder?search=10233&closed=false`, { headers })
+  ).json();
+  const model =
+    found._embedded.inspectionOrder.find((o: { orderNumber: string }) => o.orderNumber === '10233') ??
+    found._embedded.inspectionOrder[0];
   const created = await request.post(`${base}/inspectionOrder`, {
     headers,
-    data: { customerId: model.customerId, vehicleId: model.vehicleId, inspectionType: MULTI_POINT_INSPECTION_ID, mileageIn: 61000 },
+    data: {
+      customerId: model.customerId,
+      vehicleId: model.vehicleId,
+      inspectionType: MULTI_POINT_INSPECTION_ID,
+      mileageIn: 61000,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const order = await created.json();
@@ -40,7 +51,10 @@ async function orderWithReport(request: APIRequestContext): Promise<Made> {
     { itemKey: 'engineOil', result: 'warning' },
     { itemKey: 'wiperBlades', result: 'okay' },
   ]) {
-    const answer = await request.post(`${base}/inspectionOrder/${order._id}/result`, { headers, data: result });
+    const answer = await request.post(`${base}/inspectionOrder/${order._id}/result`, {
+      headers,
+      data: result,
+    });
     expect(answer.status(), await answer.text()).toBe(201);
   }
   const link = await request.post(`${base}/inspectionOrder/${order._id}/reportLink`, { headers, data: {} });
@@ -55,14 +69,19 @@ async function drawSignature(page: Page) {
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25));
+  for (let i = 1; i <= 10; i++)
+    await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25));
   await page.mouse.up();
 }
 
 test.describe('the customer report on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('approves two items and declines one with a drawn signature; the advisor sees the signed trail and the preview', async ({ page, request, browser }) => {
+  test('approves two items and declines one with a drawn signature; the advisor sees the signed trail and the preview', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const made = await orderWithReport(request);
     const path = new URL(made.url).pathname + new URL(made.url).search;
     await page.goto(path);
@@ -76,21 +95,36 @@ test.describe('the customer report on a phone', () => {
     await expectAccessible(page);
 
     // The report is being read, as the shop's dashboard will see it.
-    const order = async () => (await (await request.get(`/v2/api/store/${made.storeId}/inspectionOrder/${made.orderId}`, { headers: made.headers })).json()) as { report: { status: string | null }; states: { approval: string } };
+    const order = async () =>
+      (await (
+        await request.get(`/v2/api/store/${made.storeId}/inspectionOrder/${made.orderId}`, {
+          headers: made.headers,
+        })
+      ).json()) as { report: { status: string | null }; states: { approval: string } };
     await expect.poll(async () => (await order()).report.status).toBe('reading');
 
     const rotors = page.locator('[data-severity="critical"]').filter({ hasText: 'Front rotors' });
     await rotors.getByRole('button', { name: 'Approve' }).click();
     await expect(rotors.getByRole('button', { name: 'Approve' })).toHaveAttribute('aria-pressed', 'true');
-    await page.locator('.sb-report-item').filter({ hasText: 'Rear rotors' }).getByRole('button', { name: 'Approve' }).click();
-    await page.locator('.sb-report-item').filter({ hasText: 'Engine oil' }).getByRole('button', { name: 'Decline' }).click();
+    await page
+      .locator('.sb-report-item')
+      .filter({ hasText: 'Rear rotors' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await page
+      .locator('.sb-report-item')
+      .filter({ hasText: 'Engine oil' })
+      .getByRole('button', { name: 'Decline' })
+      .click();
     await page.getByRole('button', { name: 'Review and sign (3)' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Confirm your decisions' });
     await expect(dialog.getByText('You approve')).toBeVisible();
     await expect(dialog.getByText('You decline')).toBeVisible();
     await dialog.getByRole('button', { name: 'Sign and send' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Please sign in the box, or choose to sign with your typed name.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Please sign in the box, or choose to sign with your typed name.',
+    );
     await dialog.getByLabel('Your name').fill('Jane Doe');
     await drawSignature(page);
     await expectAccessible(page);
@@ -99,7 +133,9 @@ test.describe('the customer report on a phone', () => {
     await expect(page.getByText('Thank you! The shop has your decisions.')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(rotors.locator('[data-decision="approved"]')).toHaveText('Approved');
-    await expect(page.locator('.sb-report-item').filter({ hasText: 'Engine oil' }).locator('[data-decision="declined"]')).toHaveText('Declined');
+    await expect(
+      page.locator('.sb-report-item').filter({ hasText: 'Engine oil' }).locator('[data-decision="declined"]'),
+    ).toHaveText('Declined');
     // The declined item is deferred work; the customer may dismiss it.
     const deferred = page.locator('[data-section="deferred"]');
     await expect(deferred).toContainText('Engine oil');
@@ -119,13 +155,22 @@ test.describe('the customer report on a phone', () => {
     await expect(trail.getByText('Engine oil: Declined')).toBeVisible();
     const signature = trail.getByRole('img', { name: 'Signature of Jane Doe' });
     await expect(signature).toBeVisible();
-    expect(await signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await signature.evaluate(
+        (img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0,
+      ),
+    ).toBe(true);
     await expectAccessible(staffPage);
 
     await trail.getByRole('link', { name: "Customer's view" }).click();
     await expect(staffPage).toHaveURL(/\/preview$/);
     await expect(staffPage.getByTestId('preview-banner')).toBeVisible();
-    await expect(staffPage.locator('.sb-report-item').filter({ hasText: 'Front rotors' }).locator('[data-decision="approved"]')).toBeVisible();
+    await expect(
+      staffPage
+        .locator('.sb-report-item')
+        .filter({ hasText: 'Front rotors' })
+        .locator('[data-decision="approved"]'),
+    ).toBeVisible();
     // Read-only: no decision buttons, no share.
     await expect(staffPage.getByRole('button', { name: 'Approve' })).toHaveCount(0);
     await expect(staffPage.getByRole('button', { name: 'Share' })).toHaveCount(0);

@@ -29,12 +29,22 @@ const ITEMS: Array<[string, string, string, 'okay' | 'warning' | 'critical']> = 
 export async function reportViewTarget(env: BenchEnv, engine: Engine): Promise<Target> {
   const sb = await startServiceBay(env, engine);
   const store = await sb.make.store();
-  const order = await sb.make.inspectionOrder(store, { inspectionType: MULTI_POINT_INSPECTION_ID, orderNumber: '5150', mileageIn: 61000 });
+  const order = await sb.make.inspectionOrder(store, {
+    inspectionType: MULTI_POINT_INSPECTION_ID,
+    orderNumber: '5150',
+    mileageIn: 61000,
+  });
   const db = sb.platform.database.db;
   const repo = createInspectionsRepository(db);
   const [estimate] = await db
     .insert(estimates)
-    .values({ storeId: store.id, inspectionOrderId: order.id, currency: 'USD', labourRate: 12000, taxes: [{ name: 'Tax', ratePercent: 10, onLabour: true, onParts: true, onFees: false }] })
+    .values({
+      storeId: store.id,
+      inspectionOrderId: order.id,
+      currency: 'USD',
+      labourRate: 12000,
+      taxes: [{ name: 'Tax', ratePercent: 10, onLabour: true, onParts: true, onFees: false }],
+    })
     .returning();
   let rank = 0;
   for (const [groupKey, sectionKey, itemKey, result] of ITEMS) {
@@ -75,10 +85,16 @@ export async function reportViewTarget(env: BenchEnv, engine: Engine): Promise<T
       });
     }
   }
-  const { token } = await (await import('../../../apps/server/src/modules/reports/report-view.routes.js')).reportLinksService(sb.platform).issue(store.id, order.id, null);
+  const { token } = await (
+    await import('../../../apps/server/src/modules/reports/report-view.routes.js')
+  )
+    .reportLinksService(sb.platform)
+    .issue(store.id, order.id, null);
   return {
     app: sb.app,
-    request: { path: `${fillPath(getReportRoute.path, { inspectionOrderId: order.id })}?t=${encodeURIComponent(token)}` },
+    request: {
+      path: `${fillPath(getReportRoute.path, { inspectionOrderId: order.id })}?t=${encodeURIComponent(token)}`,
+    },
     close: sb.close,
   };
 }

@@ -1,5 +1,20 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Alert, Box, Button, Checkbox, Container, Group, Loader, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +33,15 @@ import {
   type Language,
   type ReportView,
 } from '@servicebay/domain';
-import { LanguageSelector, NotFound, ReportDocument, SignaturePad, formatCents, useAlerts, type SignaturePadHandle } from '@servicebay/ui';
+import {
+  LanguageSelector,
+  NotFound,
+  ReportDocument,
+  SignaturePad,
+  formatCents,
+  useAlerts,
+  type SignaturePadHandle,
+} from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { blobToDataUrl, chosenItems, isUnavailable, reportErrorKey } from './report-page.js';
 
@@ -45,7 +68,8 @@ export function ReportPage() {
   const key = ['customer-report', inspectionOrderId, token ?? null, language ?? null];
   const report = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.call(getReportRoute, { params: { inspectionOrderId }, query: { t: token, language }, signal }),
+    queryFn: ({ signal }) =>
+      api.call(getReportRoute, { params: { inspectionOrderId }, query: { t: token, language }, signal }),
   });
   const data = report.data;
   const { t } = useTranslation('customerReport', { lng: data?.language ?? language });
@@ -112,7 +136,9 @@ export function ReportPage() {
       else next.delete(resultId);
       return next;
     });
-  const undecided = data.groups.flatMap((g) => g.sections.flatMap((s) => s.items)).filter((i) => i.decidable && i.decision === null).length;
+  const undecided = data.groups
+    .flatMap((g) => g.sections.flatMap((s) => s.items))
+    .filter((i) => i.decidable && i.decision === null).length;
 
   return (
     <Box bg="gray.0" mih="100dvh" pb={choices.size > 0 ? 96 : 'xl'}>
@@ -149,7 +175,17 @@ export function ReportPage() {
         />
       </Container>
       {choices.size > 0 && (
-        <Paper className="sb-no-print" shadow="md" p="sm" radius={0} pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: 10 }}>
+        <Paper
+          className="sb-no-print"
+          shadow="md"
+          p="sm"
+          radius={0}
+          pos="fixed"
+          bottom={0}
+          left={0}
+          right={0}
+          style={{ zIndex: 10 }}
+        >
           <Container size="sm" px={0}>
             <Button fullWidth size="md" onClick={() => setReviewing(true)}>
               {t('review.open', { count: choices.size })}
@@ -173,13 +209,27 @@ export function ReportPage() {
           setChoices(new Map());
           fail(error);
         }}
-        send={(body) => api.call(approveReportRoute, { params: { inspectionOrderId }, query: { t: token, language: data.language }, body, maxRetries: 0 })}
+        send={(body) =>
+          api.call(approveReportRoute, {
+            params: { inspectionOrderId },
+            query: { t: token, language: data.language },
+            body,
+            maxRetries: 0,
+          })
+        }
       />
       <ShareModal
         opened={sharing}
         report={data}
         onClose={() => setSharing(false)}
-        send={(body) => api.call(shareReportRoute, { params: { inspectionOrderId }, query: { t: token }, body, maxRetries: 0 })}
+        send={(body) =>
+          api.call(shareReportRoute, {
+            params: { inspectionOrderId },
+            query: { t: token },
+            body,
+            maxRetries: 0,
+          })
+        }
         onSent={(to) => alerts.show({ type: 'success', message: t('share.sent', { to }) })}
         onRefused={(error) => alerts.show({ type: 'danger', message: t(reportErrorKey(error)) })}
       />
@@ -202,7 +252,12 @@ function useReadingHeartbeat(inspectionOrderId: string, token: string | undefine
       const bearer = await session.getToken();
       if (bearer) headers.authorization = `Bearer ${bearer}`;
     }
-    await fetch(`/v2/api/report/${encodeURIComponent(inspectionOrderId)}/view`, { method: 'POST', headers, body: '{}', keepalive: true }).catch(() => undefined);
+    await fetch(`/v2/api/report/${encodeURIComponent(inspectionOrderId)}/view`, {
+      method: 'POST',
+      headers,
+      body: '{}',
+      keepalive: true,
+    }).catch(() => undefined);
   }, [inspectionOrderId, token, session]);
   useEffect(() => {
     if (!enabled) return;
@@ -250,7 +305,9 @@ function ReviewModal({
   const [problem, setProblem] = useState<string | null>(null);
   const signerName = name ?? report.customerName ?? '';
   const { approving, declining } = chosenItems(report, choices);
-  const total = report.estimate ? formatCents(approvedTotalOf(report, choices), report.estimate.currency, report.language) : null;
+  const total = report.estimate
+    ? formatCents(approvedTotalOf(report, choices), report.estimate.currency, report.language)
+    : null;
 
   const submit = useMutation({
     mutationFn: async () => {
@@ -278,7 +335,14 @@ function ReviewModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('review.title')} size="lg" keepMounted closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('review.title')}
+      size="lg"
+      keepMounted
+      closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
+    >
       <Stack gap="sm">
         {approving.length > 0 && (
           <Box>
@@ -305,16 +369,32 @@ function ReviewModal({
             {t('review.total', { amount: total })}
           </Text>
         )}
-        <TextInput label={t('review.name')} value={signerName} onChange={(e) => setName(e.currentTarget.value)} required autoComplete="name" />
+        <TextInput
+          label={t('review.name')}
+          value={signerName}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+          autoComplete="name"
+        />
         <Text fw={500} size="sm">
           {t('review.signature')}
         </Text>
         <Text size="xs" c="dimmed" id={hintId}>
           {t('review.signHint')}
         </Text>
-        <SignaturePad ref={pad} label={t('review.signature')} describedBy={hintId} onChange={setSigned} clearKey={clearKey} />
+        <SignaturePad
+          ref={pad}
+          label={t('review.signature')}
+          describedBy={hintId}
+          onChange={setSigned}
+          clearKey={clearKey}
+        />
         <Group justify="space-between">
-          <Checkbox label={t('review.typed')} checked={typed} onChange={(e) => setTyped(e.currentTarget.checked)} />
+          <Checkbox
+            label={t('review.typed')}
+            checked={typed}
+            onChange={(e) => setTyped(e.currentTarget.checked)}
+          />
           <Button variant="subtle" size="xs" onClick={() => setClearKey((k) => k + 1)}>
             {t('review.clear')}
           </Button>
@@ -386,11 +466,39 @@ function ShareModal({
     share.mutate();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={<Title order={2} size="h4">{t('share.title')}</Title>} closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Title order={2} size="h4">
+          {t('share.title')}
+        </Title>
+      }
+      closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
+    >
       <Stack gap="sm">
-        <TextInput label={t('share.to')} type="email" value={fields.to} onChange={(e) => update('to', e.currentTarget.value)} required autoComplete="email" />
-        <TextInput label={t('share.subject')} value={fields.subject} onChange={(e) => update('subject', e.currentTarget.value)} required />
-        <Textarea label={t('share.body')} value={fields.body} onChange={(e) => update('body', e.currentTarget.value)} required autosize minRows={3} />
+        <TextInput
+          label={t('share.to')}
+          type="email"
+          value={fields.to}
+          onChange={(e) => update('to', e.currentTarget.value)}
+          required
+          autoComplete="email"
+        />
+        <TextInput
+          label={t('share.subject')}
+          value={fields.subject}
+          onChange={(e) => update('subject', e.currentTarget.value)}
+          required
+        />
+        <Textarea
+          label={t('share.body')}
+          value={fields.body}
+          onChange={(e) => update('body', e.currentTarget.value)}
+          required
+          autosize
+          minRows={3}
+        />
         {invalid && (
           <Text c="red.9" role="alert">
             {t('share.incomplete')}

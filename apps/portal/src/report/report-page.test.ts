@@ -4,7 +4,9 @@ import { chosenItems, isUnavailable, reportErrorKey } from './report-page.js';
 
 describe('report page helpers', () => {
   it('explain the refusals the customer can act on, and the rest generically', () => {
-    expect(reportErrorKey(new ApiError(409, 'ITEM_ALREADY_DECIDED', 'x'))).toBe('errors.ITEM_ALREADY_DECIDED');
+    expect(reportErrorKey(new ApiError(409, 'ITEM_ALREADY_DECIDED', 'x'))).toBe(
+      'errors.ITEM_ALREADY_DECIDED',
+    );
     expect(reportErrorKey(new ApiError(409, 'ORDER_CLOSED', 'x'))).toBe('errors.ORDER_CLOSED');
     expect(reportErrorKey(new ApiError(500, 'INTERNAL_ERROR', 'x'))).toBe('errors.generic');
     expect(reportErrorKey(new Error('offline'))).toBe('errors.generic');
@@ -18,7 +20,14 @@ describe('report page helpers', () => {
   it('split the choices in page order', () => {
     const item = (resultId: string) => ({ resultId }) as never;
     const report = { groups: [{ sections: [{ items: [item('a'), item('b'), item('c')] }] }] } as never;
-    const { approving, declining } = chosenItems(report, new Map([['c', 'approved'], ['a', 'approved'], ['b', 'declined']]));
+    const { approving, declining } = chosenItems(
+      report,
+      new Map([
+        ['c', 'approved'],
+        ['a', 'approved'],
+        ['b', 'declined'],
+      ]),
+    );
     expect(approving.map((i: { resultId: string }) => i.resultId)).toEqual(['a', 'c']);
     expect(declining.map((i: { resultId: string }) => i.resultId)).toEqual(['b']);
   });

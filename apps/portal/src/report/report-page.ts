@@ -7,7 +7,9 @@ export type ReportErrorKey = `errors.${(typeof EXPLAINED)[number] | 'generic'}`;
 
 export function reportErrorKey(error: unknown): ReportErrorKey {
   const code = isApiError(error) ? error.code : null;
-  return (EXPLAINED as readonly string[]).includes(code ?? '') ? (`errors.${code}` as ReportErrorKey) : 'errors.generic';
+  return (EXPLAINED as readonly string[]).includes(code ?? '')
+    ? (`errors.${code}` as ReportErrorKey)
+    : 'errors.generic';
 }
 
 /** A missing, wrong or revoked link answers 404 (or 400 for a malformed id): the not-found page, no data. */
@@ -17,7 +19,9 @@ export function isUnavailable(error: unknown): boolean {
 
 /** The recommended items the customer chose on, split for the confirmation step, in page order. */
 export function chosenItems(report: ReportView, choices: ReadonlyMap<string, CustomerDecision>) {
-  const items = report.groups.flatMap((g) => g.sections.flatMap((s) => s.items)).filter((i) => choices.has(i.resultId));
+  const items = report.groups
+    .flatMap((g) => g.sections.flatMap((s) => s.items))
+    .filter((i) => choices.has(i.resultId));
   return {
     approving: items.filter((i) => choices.get(i.resultId) === 'approved'),
     declining: items.filter((i) => choices.get(i.resultId) === 'declined'),

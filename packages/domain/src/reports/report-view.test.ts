@@ -36,7 +36,12 @@ describe('decidable items', () => {
 
   it('refuses an item decided before with 409, whatever the new decision', () => {
     for (const decision of ['approved', 'declined'] as const) {
-      expect(checkDecisions(results, [{ resultId: id(1), decision: 'approved' }, { resultId: id(2), decision }])).toMatchObject({
+      expect(
+        checkDecisions(results, [
+          { resultId: id(1), decision: 'approved' },
+          { resultId: id(2), decision },
+        ]),
+      ).toMatchObject({
         ok: false,
         status: 409,
         code: 'ITEM_ALREADY_DECIDED',
@@ -44,16 +49,32 @@ describe('decidable items', () => {
     }
   });
 
-  it('refuses an okay item or another order\'s result with 400', () => {
-    expect(checkDecisions(results, [{ resultId: id(3), decision: 'approved' }])).toMatchObject({ status: 400, code: 'INVALID_ARGUMENTS' });
-    expect(checkDecisions(results, [{ resultId: id(9), decision: 'approved' }])).toMatchObject({ status: 400 });
+  it("refuses an okay item or another order's result with 400", () => {
+    expect(checkDecisions(results, [{ resultId: id(3), decision: 'approved' }])).toMatchObject({
+      status: 400,
+      code: 'INVALID_ARGUMENTS',
+    });
+    expect(checkDecisions(results, [{ resultId: id(9), decision: 'approved' }])).toMatchObject({
+      status: 400,
+    });
   });
 });
 
 describe('approval step', () => {
   it('is inProgress while a recommended item is undecided, done when all are', () => {
-    expect(approvalStateOf([{ result: 'warning', decision: 'approved' }, { result: 'critical', decision: null }])).toBe('inProgress');
-    expect(approvalStateOf([{ result: 'warning', decision: 'approved' }, { result: 'critical', decision: 'declined' }, { result: 'okay', decision: null }])).toBe('done');
+    expect(
+      approvalStateOf([
+        { result: 'warning', decision: 'approved' },
+        { result: 'critical', decision: null },
+      ]),
+    ).toBe('inProgress');
+    expect(
+      approvalStateOf([
+        { result: 'warning', decision: 'approved' },
+        { result: 'critical', decision: 'declined' },
+        { result: 'okay', decision: null },
+      ]),
+    ).toBe('done');
   });
 
   it('is left alone when nothing is recommended', () => {
@@ -63,7 +84,16 @@ describe('approval step', () => {
 
 describe('counts', () => {
   it('count okay, warning and critical; na and unset are left out', () => {
-    expect(resultCounts([{ result: 'okay' }, { result: 'okay' }, { result: 'warning' }, { result: 'critical' }, { result: 'na' }, { result: null }])).toEqual({
+    expect(
+      resultCounts([
+        { result: 'okay' },
+        { result: 'okay' },
+        { result: 'warning' },
+        { result: 'critical' },
+        { result: 'na' },
+        { result: null },
+      ]),
+    ).toEqual({
       okay: 2,
       warning: 1,
       critical: 1,
@@ -83,8 +113,14 @@ describe('totals with decisions', () => {
   } as never;
 
   it('apply the new decisions over the recorded ones, taxes included', () => {
-    expect(totalsWithDecisions(estimate, new Map([[id(1), 'approved']]))).toEqual({ total: 17600, approvedTotal: 16500 });
-    expect(totalsWithDecisions(estimate, new Map([[id(1), 'declined']]))).toEqual({ total: 17600, approvedTotal: 5500 });
+    expect(totalsWithDecisions(estimate, new Map([[id(1), 'approved']]))).toEqual({
+      total: 17600,
+      approvedTotal: 16500,
+    });
+    expect(totalsWithDecisions(estimate, new Map([[id(1), 'declined']]))).toEqual({
+      total: 17600,
+      approvedTotal: 5500,
+    });
   });
 });
 
@@ -105,13 +141,24 @@ describe('share', () => {
 describe('approval request', () => {
   const png = 'data:image/png;base64,iVBORw0KGgo=';
   it('needs decisions, a name and a PNG data URL of bounded size', () => {
-    const ok = { decisions: [{ resultId: id(1), decision: 'approved' }], signerName: 'Jane Doe', signature: png };
+    const ok = {
+      decisions: [{ resultId: id(1), decision: 'approved' }],
+      signerName: 'Jane Doe',
+      signature: png,
+    };
     expect(ZReportApprovalRequest.safeParse(ok).success).toBe(true);
     expect(ZReportApprovalRequest.safeParse({ ...ok, decisions: [] }).success).toBe(false);
     expect(ZReportApprovalRequest.safeParse({ ...ok, signerName: '  ' }).success).toBe(false);
-    expect(ZReportApprovalRequest.safeParse({ ...ok, signature: 'data:image/jpeg;base64,/9j/' }).success).toBe(false);
-    expect(ZReportApprovalRequest.safeParse({ ...ok, signature: png + 'A'.repeat(SIGNATURE_DATA_URL_MAX) }).success).toBe(false);
-    expect(ZReportApprovalRequest.safeParse({ ...ok, decisions: [ok.decisions[0], ok.decisions[0]] }).success).toBe(false);
+    expect(
+      ZReportApprovalRequest.safeParse({ ...ok, signature: 'data:image/jpeg;base64,/9j/' }).success,
+    ).toBe(false);
+    expect(
+      ZReportApprovalRequest.safeParse({ ...ok, signature: png + 'A'.repeat(SIGNATURE_DATA_URL_MAX) })
+        .success,
+    ).toBe(false);
+    expect(
+      ZReportApprovalRequest.safeParse({ ...ok, decisions: [ok.decisions[0], ok.decisions[0]] }).success,
+    ).toBe(false);
     expect(SIGNATURE_DATA_URL_MAX).toBeGreaterThan((SIGNATURE_MAX_BYTES * 4) / 3);
   });
 });
@@ -128,12 +175,33 @@ describe('approved total of the page', () => {
   it('adds the choices to the recorded decisions, with taxes', async () => {
     const { approvedTotalOf } = await import('./report-view.js');
     const amounts = (subtotal: number) => ({ labour: subtotal, parts: 0, fees: 0, subtotal });
-    const item = (resultId: string, decision: 'approved' | 'declined' | null, subtotal: number) => ({ resultId, decision, lines: [{ amounts: amounts(subtotal) }] });
+    const item = (resultId: string, decision: 'approved' | 'declined' | null, subtotal: number) => ({
+      resultId,
+      decision,
+      lines: [{ amounts: amounts(subtotal) }],
+    });
     const report = {
-      groups: [{ sections: [{ items: [item(id(1), 'approved', 1000), item(id(2), null, 2000), item(id(3), null, 4000)] }] }],
-      estimate: { otherLines: [{ amounts: amounts(500) }], taxes: [{ name: 'T', ratePercent: 10, onLabour: true, onParts: true, onFees: true, amount: 0 }] },
+      groups: [
+        {
+          sections: [
+            { items: [item(id(1), 'approved', 1000), item(id(2), null, 2000), item(id(3), null, 4000)] },
+          ],
+        },
+      ],
+      estimate: {
+        otherLines: [{ amounts: amounts(500) }],
+        taxes: [{ name: 'T', ratePercent: 10, onLabour: true, onParts: true, onFees: true, amount: 0 }],
+      },
     } as never;
-    expect(approvedTotalOf(report, new Map([[id(2), 'approved'], [id(3), 'declined']]))).toBe(3300);
+    expect(
+      approvedTotalOf(
+        report,
+        new Map([
+          [id(2), 'approved'],
+          [id(3), 'declined'],
+        ]),
+      ),
+    ).toBe(3300);
     expect(approvedTotalOf({ groups: [], estimate: null }, new Map())).toBe(0);
   });
 });

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { ZId } from '../http/common.js';
 import { LANGUAGES } from '../limits.js';
-import { ZLocalizedText, ZResultSeverity, type ResultSeverity } from '../inspections/inspection-type.js';
-import { ZCustomerDecision, ZEstimateAmounts, estimateTotals, type CustomerDecision, type Estimate } from '../estimates/estimate.js';
+import { ZLocalizedText, type ResultSeverity } from '../inspections/inspection-type.js';
+import {
+  ZCustomerDecision,
+  ZEstimateAmounts,
+  estimateTotals,
+  type CustomerDecision,
+  type Estimate,
+} from '../estimates/estimate.js';
 import { CURRENCIES } from '../identity/store.js';
 import type { StepState } from '../orders/order.js';
 
@@ -22,7 +28,8 @@ export const SHARE_REPORT_INCOMPLETE = 'Please complete all fields';
 export const SIGNATURE_MAX_BYTES = 256 * 1024;
 export const SIGNATURE_DATA_URL_PREFIX = 'data:image/png;base64,';
 /** The data URL of a signature at its largest (base64 grows 4/3, plus the prefix). */
-export const SIGNATURE_DATA_URL_MAX = SIGNATURE_DATA_URL_PREFIX.length + Math.ceil(SIGNATURE_MAX_BYTES / 3) * 4;
+export const SIGNATURE_DATA_URL_MAX =
+  SIGNATURE_DATA_URL_PREFIX.length + Math.ceil(SIGNATURE_MAX_BYTES / 3) * 4;
 
 export const REPORT_STATUSES = ['reading', 'read'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -112,7 +119,14 @@ export const ZReportView = z.object({
       currency: z.enum(CURRENCIES),
       otherLines: z.array(ZReportLine),
       taxes: z.array(
-        z.object({ name: z.string(), ratePercent: z.number(), onLabour: z.boolean(), onParts: z.boolean(), onFees: z.boolean(), amount: z.number().int() }),
+        z.object({
+          name: z.string(),
+          ratePercent: z.number(),
+          onLabour: z.boolean(),
+          onParts: z.boolean(),
+          onFees: z.boolean(),
+          amount: z.number().int(),
+        }),
       ),
       totals: z.object({
         subtotal: z.number().int(),
@@ -153,7 +167,9 @@ export const ZReportApprovalRequest = z.strictObject({
     .array(ZReportDecision)
     .min(1, { message: 'at least one decision is mandatory' })
     .max(500)
-    .refine((list) => new Set(list.map((d) => d.resultId)).size === list.length, { message: 'one decision per item' }),
+    .refine((list) => new Set(list.map((d) => d.resultId)).size === list.length, {
+      message: 'one decision per item',
+    }),
   signerName: z.string().trim().min(1, { message: 'signerName is mandatory' }).max(200),
   /** The drawn signature, a PNG as a data URL. */
   signature: z
@@ -171,7 +187,7 @@ export const ZDeferredDismissalRequest = z.strictObject({ deferredIgnoredByCusto
  * POST .../share: every field is read leniently so the one message of spec §8 answers any gap
  * (shareProblem), rather than a schema's message per field.
  */
-export const ZShareReportRequest = z.object({
+export const ZShareReportRequest = z.strictObject({
   to: z.string().max(320).optional(),
   subject: z.string().max(998).optional(),
   body: z.string().max(10_000).optional(),
@@ -193,7 +209,9 @@ export type ConsumerReadingReport = z.infer<typeof ZConsumerReadingReport>;
 
 export const ZReportApproval = z.object({
   _id: z.string(),
-  decisions: z.array(z.object({ resultId: z.string(), decision: ZCustomerDecision, itemName: ZLocalizedText.nullable() })),
+  decisions: z.array(
+    z.object({ resultId: z.string(), decision: ZCustomerDecision, itemName: ZLocalizedText.nullable() }),
+  ),
   estimateVersion: z.number().int().nullable(),
   estimateTotal: z.number().int().nullable(),
   approvedTotal: z.number().int().nullable(),
@@ -222,7 +240,8 @@ export function isDecidable(result: ResultSeverity | null): boolean {
 /** The report's counts (spec §2 service history: ok, warning, critical). */
 export function resultCounts(results: ReadonlyArray<{ result: ResultSeverity | null }>) {
   const counts = { okay: 0, warning: 0, critical: 0 };
-  for (const r of results) if (r.result === 'okay' || r.result === 'warning' || r.result === 'critical') counts[r.result]++;
+  for (const r of results)
+    if (r.result === 'okay' || r.result === 'warning' || r.result === 'critical') counts[r.result]++;
   return counts;
 }
 
@@ -232,23 +251,45 @@ export interface DecidableResult {
   decision: CustomerDecision | null;
 }
 
-export type DecisionCheck = { ok: true } | { ok: false; status: 400 | 409; code: 'INVALID_ARGUMENTS' | 'ITEM_ALREADY_DECIDED'; message: string };
+export type DecisionCheck =
+  | { ok: true }
+  | { ok: false; status: 400 | 409; code: 'INVALID_ARGUMENTS' | 'ITEM_ALREADY_DECIDED'; message: string };
 
 /**
  * Whether decisions may be recorded: each names a warning or critical result of the order (400
  * otherwise) that the customer has not decided yet (409 ITEM_ALREADY_DECIDED: a decision is final
  * and the audit trail keeps the first).
  */
-export function checkDecisions(results: readonly DecidableResult[], decisions: readonly ReportDecision[]): DecisionCheck {
+export function checkDecisions(
+  results: readonly DecidableResult[],
+  decisions: readonly ReportDecision[],
+): DecisionCheck {
   const byId = new Map(results.map((r) => [r.id, r]));
   for (const d of decisions) {
     const r = byId.get(d.resultId);
-    if (!r) return { ok: false, status: 400, code: 'INVALID_ARGUMENTS', message: `decisions: ${d.resultId} is not an item of this report` };
-    if (!isDecidable(r.result)) return { ok: false, status: 400, code: 'INVALID_ARGUMENTS', message: `decisions: ${d.resultId} is not a recommended item` };
+    if (!r)
+      return {
+        ok: false,
+        status: 400,
+        code: 'INVALID_ARGUMENTS',
+        message: `decisions: ${d.resultId} is not an item of this report`,
+      };
+    if (!isDecidable(r.result))
+      return {
+        ok: false,
+        status: 400,
+        code: 'INVALID_ARGUMENTS',
+        message: `decisions: ${d.resultId} is not a recommended item`,
+      };
   }
   for (const d of decisions) {
     if (byId.get(d.resultId)!.decision !== null) {
-      return { ok: false, status: 409, code: 'ITEM_ALREADY_DECIDED', message: `decisions: ${d.resultId} was already decided` };
+      return {
+        ok: false,
+        status: 409,
+        code: 'ITEM_ALREADY_DECIDED',
+        message: `decisions: ${d.resultId} was already decided`,
+      };
     }
   }
   return { ok: true };
@@ -258,7 +299,9 @@ export function checkDecisions(results: readonly DecidableResult[], decisions: r
  * The order's approval step after decisions: done when every recommended item is decided,
  * inProgress while some are; unchanged (null) when the report recommends nothing.
  */
-export function approvalStateOf(results: ReadonlyArray<Pick<DecidableResult, 'result' | 'decision'>>): StepState | null {
+export function approvalStateOf(
+  results: ReadonlyArray<Pick<DecidableResult, 'result' | 'decision'>>,
+): StepState | null {
   const decidable = results.filter((r) => isDecidable(r.result));
   if (decidable.length === 0) return null;
   return decidable.every((r) => r.decision !== null) ? 'done' : 'inProgress';
@@ -278,26 +321,41 @@ export function totalsWithDecisions(
 }
 
 /** Spec §5 share: a valid 'to', a subject and a body; else the one message of spec §8. */
-export function shareProblem(share: { to?: string | null; subject?: string | null; body?: string | null }): string | null {
+export function shareProblem(share: {
+  to?: string | null;
+  subject?: string | null;
+  body?: string | null;
+}): string | null {
   const to = share.to?.trim() ?? '';
   const ok = z.email().safeParse(to).success && !!share.subject?.trim() && !!share.body?.trim();
   return ok ? null : SHARE_REPORT_INCOMPLETE;
 }
 
 /** "2019 Honda Civic", from what is known. */
-export function vehicleDescription(v: { year?: number | string | null; make?: string | null; model?: string | null } | null): string {
+export function vehicleDescription(
+  v: { year?: number | string | null; make?: string | null; model?: string | null } | null,
+): string {
   if (!v) return '';
-  return [v.year, v.make, v.model].filter((p) => p !== null && p !== undefined && String(p).trim() !== '').join(' ');
+  return [v.year, v.make, v.model]
+    .filter((p) => p !== null && p !== undefined && String(p).trim() !== '')
+    .join(' ');
 }
 
 /**
  * The total the signer approves (taxes included): the decisions already recorded plus the ones
  * chosen on the page; what the confirmation step shows before signing.
  */
-export function approvedTotalOf(report: Pick<ReportView, 'groups' | 'estimate'>, choices: ReadonlyMap<string, CustomerDecision>): number {
+export function approvedTotalOf(
+  report: Pick<ReportView, 'groups' | 'estimate'>,
+  choices: ReadonlyMap<string, CustomerDecision>,
+): number {
   if (!report.estimate) return 0;
   const lines = report.groups.flatMap((g) =>
-    g.sections.flatMap((s) => s.items.flatMap((i) => i.lines.map((l) => ({ amounts: l.amounts, decision: choices.get(i.resultId) ?? i.decision })))),
+    g.sections.flatMap((s) =>
+      s.items.flatMap((i) =>
+        i.lines.map((l) => ({ amounts: l.amounts, decision: choices.get(i.resultId) ?? i.decision })),
+      ),
+    ),
   );
   const other = report.estimate.otherLines.map((l) => ({ amounts: l.amounts, decision: null }));
   return estimateTotals([...lines, ...other], report.estimate.taxes).totals.approvedTotal;

@@ -43,7 +43,8 @@ export const reportHeartbeatRoute = defineRoute({
   id: 'reports.heartbeat',
   method: 'POST',
   path: '/v2/api/report/:inspectionOrderId/view',
-  summary: 'The open report page is still being read (sent while it is visible); the report turns read 5000 ms after the last one.',
+  summary:
+    'The open report page is still being read (sent while it is visible); the report turns read 5000 ms after the last one.',
   tag: 'reports',
   access: access.report([]),
   params: reportParams,
@@ -71,7 +72,8 @@ export const dismissDeferredRoute = defineRoute({
   id: 'reports.dismissDeferred',
   method: 'PUT',
   path: '/v2/api/report/:inspectionOrderId/result/:resultId/deferred',
-  summary: 'The customer dismisses a declined (deferred) item: deferredIgnoredByCustomer true. Only declined items (409 otherwise).',
+  summary:
+    'The customer dismisses a declined (deferred) item: deferredIgnoredByCustomer true. Only declined items (409 otherwise).',
   tag: 'reports',
   access: access.report([]),
   params: reportParams.extend({ resultId: ZId }),
@@ -84,7 +86,8 @@ export const shareReportRoute = defineRoute({
   id: 'reports.share',
   method: 'POST',
   path: '/v2/api/report/:inspectionOrderId/share',
-  summary: "The customer shares the report by e-mail (to, subject and body required: 'Please complete all fields'). Rate-limited.",
+  summary:
+    "The customer shares the report by e-mail (to, subject and body required: 'Please complete all fields'). Rate-limited.",
   tag: 'reports',
   access: access.report([]),
   params: reportParams,
@@ -97,7 +100,8 @@ export const approvalTrailRoute = defineRoute({
   id: 'reports.approvalTrail',
   method: 'GET',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/approval',
-  summary: "The order's approval audit trail, oldest first: decisions, estimate version and totals, signer, signature picture, when and from where.",
+  summary:
+    "The order's approval audit trail, oldest first: decisions, estimate version and totals, signer, signature picture, when and from where.",
   tag: 'reports',
   access: access.store(ORDER_READ_ROLES),
   params: orderParams,
@@ -108,7 +112,8 @@ export const issueReportLinkRoute = defineRoute({
   id: 'reports.issueLink',
   method: 'POST',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/reportLink',
-  summary: "A new link to the customer's report (to copy, or for the report dialog to send); the shop revokes links with the order's revoke.",
+  summary:
+    "A new link to the customer's report (to copy, or for the report dialog to send); the shop revokes links with the order's revoke.",
   tag: 'reports',
   access: access.store(ORDER_WRITE_ROLES),
   params: orderParams,

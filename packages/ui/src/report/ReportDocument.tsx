@@ -1,5 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDecision, ReportItem, ReportView } from '@servicebay/domain';
 import { ImageGallery } from '../media/ImageGallery.js';
@@ -7,7 +21,9 @@ import { VideoPlayer, type PlayerVideo } from '../media/VideoPlayer.js';
 
 /** Cents as the report's currency in its language: 12345 -> "$123.45" / "123,45 $". */
 export function formatCents(cents: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US', { style: 'currency', currency }).format(cents / 100);
+  return new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US', { style: 'currency', currency }).format(
+    cents / 100,
+  );
 }
 
 /**
@@ -47,13 +63,22 @@ export interface ReportDocumentProps {
  * recommendation, pictures (tap to enlarge), videos and prices, the decisions, deferred work and
  * the estimate's totals. Texts come in the report's language (the caller sets i18n's language).
  */
-export function ReportDocument({ report, choices, onChoose, onDismiss, dismissing, top }: ReportDocumentProps) {
+export function ReportDocument({
+  report,
+  choices,
+  onChoose,
+  onDismiss,
+  dismissing,
+  top,
+}: ReportDocumentProps) {
   // The report's language, whatever the app speaks: the staff preview shows what the customer reads.
   const { t } = useTranslation('customerReport', { lng: report.language });
   const [gallery, setGallery] = useState<{ item: ReportItem; index: number } | null>(null);
   const [video, setVideo] = useState<PlayerVideo | null>(null);
   const money = (cents: number) => formatCents(cents, report.estimate?.currency ?? 'USD', report.language);
-  const date = new Intl.DateTimeFormat(report.language === 'fr' ? 'fr-CA' : 'en-US', { dateStyle: 'medium' }).format(new Date(report.date));
+  const date = new Intl.DateTimeFormat(report.language === 'fr' ? 'fr-CA' : 'en-US', {
+    dateStyle: 'medium',
+  }).format(new Date(report.date));
   const items = report.groups.flatMap((g) => g.sections.flatMap((s) => s.items));
   const deferred = items.filter((i) => i.decision === 'declined');
 
@@ -89,11 +114,17 @@ export function ReportDocument({ report, choices, onChoose, onDismiss, dismissin
           {report.vehicle.description || t('vehicle.title')}
         </Text>
         <SimpleGrid cols={2} spacing={4} mt="xs">
-          {report.vehicle.licensePlate && <Fact label={t('vehicle.plate')} value={report.vehicle.licensePlate} />}
+          {report.vehicle.licensePlate && (
+            <Fact label={t('vehicle.plate')} value={report.vehicle.licensePlate} />
+          )}
           {report.vehicle.vin && <Fact label={t('vehicle.vin')} value={report.vehicle.vin} />}
           <Fact
             label={t('vehicle.mileageIn')}
-            value={report.mileageIn && report.mileageIn > 0 ? report.mileageIn.toLocaleString(report.language === 'fr' ? 'fr-CA' : 'en-US') : t('vehicle.notRecorded')}
+            value={
+              report.mileageIn && report.mileageIn > 0
+                ? report.mileageIn.toLocaleString(report.language === 'fr' ? 'fr-CA' : 'en-US')
+                : t('vehicle.notRecorded')
+            }
           />
           {report.orderNumber && <Fact label={t('vehicle.orderNumber')} value={report.orderNumber} />}
           <Fact label={t('vehicle.date')} value={date} />
@@ -140,7 +171,14 @@ export function ReportDocument({ report, choices, onChoose, onDismiss, dismissin
       ))}
 
       {deferred.length > 0 && (
-        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="sb-report-deferred" data-section="deferred">
+        <Paper
+          withBorder
+          p="md"
+          radius="md"
+          component="section"
+          aria-labelledby="sb-report-deferred"
+          data-section="deferred"
+        >
           <Title order={2} size="h3" id="sb-report-deferred">
             {t('deferred.title')}
           </Title>
@@ -156,7 +194,13 @@ export function ReportDocument({ report, choices, onChoose, onDismiss, dismissin
                     {t('deferred.dismissed')}
                   </Text>
                 ) : onDismiss ? (
-                  <Button size="xs" variant="default" loading={dismissing === item.resultId} onClick={() => onDismiss(item.resultId)} aria-label={t('deferred.dismiss', { item: item.name })}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={dismissing === item.resultId}
+                    onClick={() => onDismiss(item.resultId)}
+                    aria-label={t('deferred.dismiss', { item: item.name })}
+                  >
                     {t('deferred.dismissButton')}
                   </Button>
                 ) : null}
@@ -245,7 +289,15 @@ function ItemCard({ item, language, money, priced, choice, onChoose, onPicture, 
   const { t } = useTranslation('customerReport', { lng: language });
   const color = SEVERITY_COLOR[item.result as keyof typeof SEVERITY_COLOR] ?? 'gray.7';
   return (
-    <Card withBorder radius="md" p="sm" className="sb-report-item" data-result={item.resultId} data-severity={item.result} style={{ borderLeft: `6px solid var(--mantine-color-${color.replace('.', '-')})` }}>
+    <Card
+      withBorder
+      radius="md"
+      p="sm"
+      className="sb-report-item"
+      data-result={item.resultId}
+      data-severity={item.result}
+      style={{ borderLeft: `6px solid var(--mantine-color-${color.replace('.', '-')})` }}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Text fw={700}>{item.name}</Text>
         <Badge color={color} variant="light" style={{ flexShrink: 0 }}>
@@ -268,7 +320,11 @@ function ItemCard({ item, language, money, priced, choice, onChoose, onPicture, 
           {item.recommendation}
         </Text>
       )}
-      {item.measurement && <Text size="sm">{t('item.measured', { value: item.measurement.value, unit: item.measurement.unit })}</Text>}
+      {item.measurement && (
+        <Text size="sm">
+          {t('item.measured', { value: item.measurement.value, unit: item.measurement.unit })}
+        </Text>
+      )}
       {item.note && (
         <Text size="sm">
           <Text span fw={600}>
@@ -281,7 +337,12 @@ function ItemCard({ item, language, money, priced, choice, onChoose, onPicture, 
         // Two across on a phone, at most four: the 640 px phone copy fills a column sharply.
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing={6} mt="xs" className="sb-report-pictures">
           {item.pictures.map((picture, n) => (
-            <UnstyledButton key={picture.name} className="sb-report-thumb" onClick={() => onPicture(n)} aria-label={t('item.openPicture', { n: n + 1, item: item.name })}>
+            <UnstyledButton
+              key={picture.name}
+              className="sb-report-thumb"
+              onClick={() => onPicture(n)}
+              aria-label={t('item.openPicture', { n: n + 1, item: item.name })}
+            >
               <img
                 src={picture.phone}
                 alt=""
@@ -289,7 +350,15 @@ function ItemCard({ item, language, money, priced, choice, onChoose, onPicture, 
                 decoding="async"
                 width={320}
                 height={240}
-                style={{ width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 6, display: 'block', background: 'var(--mantine-color-gray-2)' }}
+                style={{
+                  width: '100%',
+                  height: 'auto',
+                  aspectRatio: '4 / 3',
+                  objectFit: 'cover',
+                  borderRadius: 6,
+                  display: 'block',
+                  background: 'var(--mantine-color-gray-2)',
+                }}
               />
             </UnstyledButton>
           ))}
@@ -298,7 +367,12 @@ function ItemCard({ item, language, money, priced, choice, onChoose, onPicture, 
       {item.videos.length > 0 && (
         <Group gap={6} mt="xs" className="sb-no-print">
           {item.videos.map((v) => (
-            <Button key={v.name} size="xs" variant="light" onClick={() => onVideo({ url: v.url, name: v.name, duration: v.duration })}>
+            <Button
+              key={v.name}
+              size="xs"
+              variant="light"
+              onClick={() => onVideo({ url: v.url, name: v.name, duration: v.duration })}
+            >
               {t('item.playVideo', { name: v.name })}
             </Button>
           ))}
@@ -327,11 +401,21 @@ function ItemCard({ item, language, money, priced, choice, onChoose, onPicture, 
       {item.decidable && (
         <Box mt="xs">
           {item.decision ? (
-            <Badge color={item.decision === 'approved' ? 'teal.9' : 'gray.7'} variant="filled" data-decision={item.decision}>
+            <Badge
+              color={item.decision === 'approved' ? 'teal.9' : 'gray.7'}
+              variant="filled"
+              data-decision={item.decision}
+            >
               {t(`decision.${item.decision}`)}
             </Badge>
           ) : onChoose ? (
-            <Group gap="xs" role="group" aria-label={t('decision.legend', { item: item.name })} className="sb-no-print" grow>
+            <Group
+              gap="xs"
+              role="group"
+              aria-label={t('decision.legend', { item: item.name })}
+              className="sb-no-print"
+              grow
+            >
               {(['approved', 'declined'] as const).map((decision) => (
                 <Button
                   key={decision}

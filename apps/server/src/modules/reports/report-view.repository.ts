@@ -33,7 +33,12 @@ export function createReportViewRepository(db: Db) {
       const [row] = await db
         .select({ language: reportDeliveries.language })
         .from(reportDeliveries)
-        .where(and(eq(reportDeliveries.storeId, storeId), eq(reportDeliveries.inspectionOrderId, inspectionOrderId)))
+        .where(
+          and(
+            eq(reportDeliveries.storeId, storeId),
+            eq(reportDeliveries.inspectionOrderId, inspectionOrderId),
+          ),
+        )
         .orderBy(desc(reportDeliveries.createdAt))
         .limit(1);
       return row?.language ?? null;
@@ -48,7 +53,9 @@ export function createReportViewRepository(db: Db) {
       return db
         .select()
         .from(reportApprovals)
-        .where(and(eq(reportApprovals.storeId, storeId), eq(reportApprovals.inspectionOrderId, inspectionOrderId)))
+        .where(
+          and(eq(reportApprovals.storeId, storeId), eq(reportApprovals.inspectionOrderId, inspectionOrderId)),
+        )
         .orderBy(asc(reportApprovals.createdAt), asc(reportApprovals.id));
     },
 
@@ -83,7 +90,12 @@ export function createReportViewRepository(db: Db) {
          where report_status = 'reading'
            and report_last_viewed < now() - make_interval(secs => ${timeoutMs / 1000})
         returning id, store_id, report_last_viewed as last_viewed`);
-      return rowsOf<{ id: string; store_id: string; last_viewed: Date | string | null }>(result).map((r) => ({ id: r.id, storeId: r.store_id, status: 'read' as const, lastViewed: toDate(r.last_viewed) }));
+      return rowsOf<{ id: string; store_id: string; last_viewed: Date | string | null }>(result).map((r) => ({
+        id: r.id,
+        storeId: r.store_id,
+        status: 'read' as const,
+        lastViewed: toDate(r.last_viewed),
+      }));
     },
   };
 }

@@ -57,12 +57,27 @@ export function reportViewRoutes(platform: Platform) {
       reply.header('cache-control', 'no-store');
       return service.open(storeId, params.inspectionOrderId, reportCaller!, query.language);
     }),
-    implement(reportHeartbeatRoute, ({ storeId, params, reportCaller }) => service.heartbeat(storeId, params.inspectionOrderId, reportCaller)),
+    implement(reportHeartbeatRoute, ({ storeId, params, reportCaller }) =>
+      service.heartbeat(storeId, params.inspectionOrderId, reportCaller),
+    ),
     implement(approveReportRoute, ({ storeId, params, query, body, reportCaller, request }) =>
-      service.approve(storeId, params.inspectionOrderId, reportCaller, body, originOf(request), query.language),
+      service.approve(
+        storeId,
+        params.inspectionOrderId,
+        reportCaller,
+        body,
+        originOf(request),
+        query.language,
+      ),
     ),
     implement(dismissDeferredRoute, ({ storeId, params, query, reportCaller }) =>
-      service.dismissDeferred(storeId, params.inspectionOrderId, params.resultId, reportCaller, query.language),
+      service.dismissDeferred(
+        storeId,
+        params.inspectionOrderId,
+        params.resultId,
+        reportCaller,
+        query.language,
+      ),
     ),
     implement(shareReportRoute, ({ storeId, params, body, reportCaller, request }) =>
       service.share(storeId, params.inspectionOrderId, reportCaller, body, originOf(request)),

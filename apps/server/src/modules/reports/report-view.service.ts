@@ -43,7 +43,11 @@ import type { InspectionOrdersService } from '../inspection-orders/inspection-or
 import type { CustomerDecisions, InspectionsService } from '../inspections/inspections.service.js';
 import type { EstimatesService } from '../estimates/estimates.service.js';
 import type { ReportLinksService } from './report-links.service.js';
-import { createReportViewRepository, type ReadingChange, type ReportApprovalRow } from './report-view.repository.js';
+import {
+  createReportViewRepository,
+  type ReadingChange,
+  type ReportApprovalRow,
+} from './report-view.repository.js';
 
 /** Shares per order and per client address in an hour: a customer shares with a few people, not a list. */
 export const SHARES_PER_ORDER_PER_HOUR = 10;
@@ -79,9 +83,22 @@ function customerOf(caller: ReportCaller | null): Exclude<ReportCaller, { via: '
 }
 
 /** The texts of a result in the report's language: typed texts win over the template's. */
-function textsOf(definition: InspectionDefinition, r: { itemKey: string; finding: string | null; recommendation: string | null; findingText: string | null; recommendationText: string | null }, language: Language) {
+function textsOf(
+  definition: InspectionDefinition,
+  r: {
+    itemKey: string;
+    finding: string | null;
+    recommendation: string | null;
+    findingText: string | null;
+    recommendationText: string | null;
+  },
+  language: Language,
+) {
   const located = findItem(definition, r.itemKey);
-  const finding = r.finding && r.finding !== OTHER_FINDING ? located?.item.findings.find((f) => f.key === r.finding) : undefined;
+  const finding =
+    r.finding && r.finding !== OTHER_FINDING
+      ? located?.item.findings.find((f) => f.key === r.finding)
+      : undefined;
   const recommendation = finding?.recommendations.find((x) => x.key === r.recommendation);
   return {
     name: located?.item.name[language] ?? r.itemKey,
@@ -96,12 +113,14 @@ async function signatureBytes(dataUrl: string): Promise<Buffer> {
   const base64 = dataUrl.slice(SIGNATURE_DATA_URL_PREFIX.length);
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw errors.invalid('signature: must be a PNG data URL');
   const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > SIGNATURE_MAX_BYTES) throw new AppError(413, 'PAYLOAD_TOO_LARGE', `signature: at most ${SIGNATURE_MAX_BYTES} bytes`);
+  if (bytes.length > SIGNATURE_MAX_BYTES)
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', `signature: at most ${SIGNATURE_MAX_BYTES} bytes`);
   if (sniff(bytes)?.contentType !== 'image/png') throw errors.invalid('signature: must be a PNG picture');
   const meta = await sharp(bytes, { limitInputPixels: 4_000_000 })
     .metadata()
     .catch(() => null);
-  if (!meta || meta.format !== 'png' || !meta.width || !meta.height) throw errors.invalid('signature: the picture could not be read');
+  if (!meta || meta.format !== 'png' || !meta.width || !meta.height)
+    throw errors.invalid('signature: the picture could not be read');
   return bytes;
 }
 
@@ -117,18 +136,32 @@ export function createReportViewService(deps: ReportViewDeps) {
     await deps.outbox.transaction(async (tx) => {
       const change = await createReportViewRepository(tx).markReading(storeId, inspectionOrderId);
       if (change && change.previous !== 'reading') {
-        await announceReading(tx, { id: inspectionOrderId, storeId, status: 'reading', lastViewed: change.lastViewed });
+        await announceReading(tx, {
+          id: inspectionOrderId,
+          storeId,
+          status: 'reading',
+          lastViewed: change.lastViewed,
+        });
       }
     });
   }
 
-  async function languageOf(storeId: string, inspectionOrderId: string, asked: Language | undefined): Promise<Language> {
+  async function languageOf(
+    storeId: string,
+    inspectionOrderId: string,
+    asked: Language | undefined,
+  ): Promise<Language> {
     if (asked) return asked;
     const sent = await repo.sentLanguage(storeId, inspectionOrderId);
     return isLanguage(sent) ? sent : 'en';
   }
 
-  async function view(storeId: string, inspectionOrderId: string, caller: ReportCaller, language?: Language): Promise<ReportView> {
+  async function view(
+    storeId: string,
+    inspectionOrderId: string,
+    caller: ReportCaller,
+    language?: Language,
+  ): Promise<ReportView> {
     const order = await deps.orders.get(storeId, inspectionOrderId);
     const [shop, report, estimate, lang] = await Promise.all([
       repo.shop(storeId),
@@ -137,7 +170,9 @@ export function createReportViewService(deps: ReportViewDeps) {
       languageOf(storeId, inspectionOrderId, language),
     ]);
     const { definition } = report;
-    const shown = report.items.filter(({ result: r }) => r.result === 'okay' || r.result === 'warning' || r.result === 'critical');
+    const shown = report.items.filter(
+      ({ result: r }) => r.result === 'okay' || r.result === 'warning' || r.result === 'critical',
+    );
     const linesOf = (resultId: string) =>
       (estimate?.lines ?? [])
         .filter((l) => l.resultId === resultId)
@@ -156,7 +191,12 @@ export function createReportViewService(deps: ReportViewDeps) {
         note: r.note,
         measurement: r.value !== null && texts.unit ? { value: r.value, unit: texts.unit } : null,
         pictures: r.pictures.map((p) => ({ name: p.name, phone: p.phone, gallery: p.gallery })),
-        videos: r.videos.map((v) => ({ name: v.name, url: v.url, contentType: v.contentType, duration: v.duration })),
+        videos: r.videos.map((v) => ({
+          name: v.name,
+          url: v.url,
+          contentType: v.contentType,
+          duration: v.duration,
+        })),
         lines,
         subtotal: lines.reduce((sum, l) => sum + l.amounts.subtotal, 0),
         decidable: isDecidable(r.result),
@@ -165,7 +205,9 @@ export function createReportViewService(deps: ReportViewDeps) {
         deferredIgnoredByCustomer: r.deferredIgnoredByCustomer,
       });
     }
-    const groupOrder = definition.groupOrder.length ? definition.groupOrder : definition.groups.map((g) => g.key);
+    const groupOrder = definition.groupOrder.length
+      ? definition.groupOrder
+      : definition.groups.map((g) => g.key);
     const groups = groupOrder
       .map((key) => definition.groups.find((g) => g.key === key))
       .filter((g) => !!g)
@@ -176,29 +218,47 @@ export function createReportViewService(deps: ReportViewDeps) {
           .map((s) => ({
             key: s.key,
             name: s.name[lang],
-            items: shown.filter(({ result: r }) => r.group === g.key && r.section === s.key).map(({ result: r }) => items.get(r._id)!),
+            items: shown
+              .filter(({ result: r }) => r.group === g.key && r.section === s.key)
+              .map(({ result: r }) => items.get(r._id)!),
           }))
           .filter((s) => s.items.length > 0),
       }))
       .filter((g) => g.sections.length > 0);
     const v = order._embedded.vehicle;
     const customer = order._embedded.customer;
-    const customerName = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.business || null : null;
+    const customerName = customer
+      ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.business || null
+      : null;
     return {
       inspectionOrderId,
       language: lang,
-      shop: { name: shop?.name ?? '', phone: shop?.phone ?? null, email: shop?.email ?? null, address: shop?.address ?? null },
+      shop: {
+        name: shop?.name ?? '',
+        phone: shop?.phone ?? null,
+        email: shop?.email ?? null,
+        address: shop?.address ?? null,
+      },
       customerName,
-      vehicle: { description: vehicleDescription(v), licensePlate: v?.licensePlate ?? null, vin: v?.vin ?? null },
+      vehicle: {
+        description: vehicleDescription(v),
+        licensePlate: v?.licensePlate ?? null,
+        vin: v?.vin ?? null,
+      },
       mileageIn: order.mileageIn,
       orderNumber: order.orderNumber,
       date: order.date,
       counts: resultCounts(shown.map(({ result: r }) => r)),
       groups,
       estimate: estimate ? presentEstimate(estimate) : null,
-      reportStatus: order.report.status === 'reading' || order.report.status === 'read' ? order.report.status : null,
+      reportStatus:
+        order.report.status === 'reading' || order.report.status === 'read' ? order.report.status : null,
       closed: order.closed,
-      viewer: { via: caller.via, canDecide: caller.via !== 'staff' && !order.closed, canShare: caller.via !== 'staff' },
+      viewer: {
+        via: caller.via,
+        canDecide: caller.via !== 'staff' && !order.closed,
+        canShare: caller.via !== 'staff',
+      },
     };
   }
 
@@ -209,7 +269,14 @@ export function createReportViewService(deps: ReportViewDeps) {
       otherLines: estimate.lines
         .filter((l) => l.resultId === null)
         .map((l) => ({ description: l.description, labourHours: l.labourHours, amounts: l.amounts })),
-      taxes: estimate.taxes.map((t) => ({ name: t.name, ratePercent: t.ratePercent, onLabour: t.onLabour, onParts: t.onParts, onFees: t.onFees, amount: t.amount })),
+      taxes: estimate.taxes.map((t) => ({
+        name: t.name,
+        ratePercent: t.ratePercent,
+        onLabour: t.onLabour,
+        onParts: t.onParts,
+        onFees: t.onFees,
+        amount: t.amount,
+      })),
       totals: {
         subtotal: estimate.totals.subtotal,
         tax: estimate.totals.tax,
@@ -221,7 +288,12 @@ export function createReportViewService(deps: ReportViewDeps) {
 
   return {
     /** The report; opened by the customer (not a staff preview), it is being read from now on. */
-    async open(storeId: string, inspectionOrderId: string, caller: ReportCaller, language?: Language): Promise<ReportView> {
+    async open(
+      storeId: string,
+      inspectionOrderId: string,
+      caller: ReportCaller,
+      language?: Language,
+    ): Promise<ReportView> {
       if (caller.via !== 'staff') {
         await markReading(storeId, inspectionOrderId);
         if (caller.via === 'link') await deps.links.markOpened(caller.linkId);
@@ -242,42 +314,63 @@ export function createReportViewService(deps: ReportViewDeps) {
      * updated, one audit row written, the approval step moved and the dashboards told. A refusal
      * deletes the signature again.
      */
-    async approve(storeId: string, inspectionOrderId: string, caller: ReportCaller | null, body: ReportApprovalRequest, origin: RequestOrigin, language?: Language) {
+    async approve(
+      storeId: string,
+      inspectionOrderId: string,
+      caller: ReportCaller | null,
+      body: ReportApprovalRequest,
+      origin: RequestOrigin,
+      language?: Language,
+    ) {
       const customer = customerOf(caller);
       const bytes = await signatureBytes(body.signature);
       const estimate = await deps.estimates.get(storeId, inspectionOrderId);
       if (body.estimateVersion !== undefined && estimate && estimate.version !== body.estimateVersion) {
-        throw new AppError(409, 'ESTIMATE_CHANGED', 'The estimate changed since the report was opened; look at it again');
+        throw new AppError(
+          409,
+          'ESTIMATE_CHANGED',
+          'The estimate changed since the report was opened; look at it again',
+        );
       }
-      const file = await deps.files.put(Readable.from(bytes), { contentType: 'image/png', name: 'signature.png', maxBytes: SIGNATURE_MAX_BYTES });
+      const file = await deps.files.put(Readable.from(bytes), {
+        contentType: 'image/png',
+        name: 'signature.png',
+        maxBytes: SIGNATURE_MAX_BYTES,
+      });
       try {
-        await deps.orders.customerWork(storeId, inspectionOrderId, async (tx): Promise<{ value: null; approval: StepState | null }> => {
-          const port = deps.decisions(tx);
-          const rows = await port.lock(storeId, inspectionOrderId);
-          const check = checkDecisions(rows, body.decisions);
-          if (!check.ok) throw new AppError(check.status, check.code, check.message);
-          const at = now();
-          await port.decide(storeId, body.decisions, at);
-          const decided = new Map<string, CustomerDecision | null>(body.decisions.map((d) => [d.resultId, d.decision]));
-          const totals = estimate ? totalsWithDecisions(estimate, decided) : null;
-          await createReportViewRepository(tx).insertApproval({
-            storeId,
-            inspectionOrderId,
-            decisions: body.decisions.map((d) => ({ resultId: d.resultId, decision: d.decision })),
-            estimateVersion: estimate?.version ?? null,
-            estimateTotal: totals?.total ?? null,
-            approvedTotal: totals?.approvedTotal ?? null,
-            signerName: body.signerName,
-            signatureKey: file.key,
-            via: customer.via,
-            reportLinkId: customer.via === 'link' ? customer.linkId : null,
-            portalUserId: customer.via === 'portal' ? customer.userId : null,
-            ipAddress: origin.ipAddress?.slice(0, 100) ?? null,
-            userAgent: origin.userAgent?.slice(0, 500) ?? null,
-          });
-          const after = rows.map((r) => ({ result: r.result, decision: decided.get(r.id) ?? r.decision }));
-          return { value: null, approval: approvalStateOf(after) };
-        });
+        await deps.orders.customerWork(
+          storeId,
+          inspectionOrderId,
+          async (tx): Promise<{ value: null; approval: StepState | null }> => {
+            const port = deps.decisions(tx);
+            const rows = await port.lock(storeId, inspectionOrderId);
+            const check = checkDecisions(rows, body.decisions);
+            if (!check.ok) throw new AppError(check.status, check.code, check.message);
+            const at = now();
+            await port.decide(storeId, body.decisions, at);
+            const decided = new Map<string, CustomerDecision | null>(
+              body.decisions.map((d) => [d.resultId, d.decision]),
+            );
+            const totals = estimate ? totalsWithDecisions(estimate, decided) : null;
+            await createReportViewRepository(tx).insertApproval({
+              storeId,
+              inspectionOrderId,
+              decisions: body.decisions.map((d) => ({ resultId: d.resultId, decision: d.decision })),
+              estimateVersion: estimate?.version ?? null,
+              estimateTotal: totals?.total ?? null,
+              approvedTotal: totals?.approvedTotal ?? null,
+              signerName: body.signerName,
+              signatureKey: file.key,
+              via: customer.via,
+              reportLinkId: customer.via === 'link' ? customer.linkId : null,
+              portalUserId: customer.via === 'portal' ? customer.userId : null,
+              ipAddress: origin.ipAddress?.slice(0, 100) ?? null,
+              userAgent: origin.userAgent?.slice(0, 500) ?? null,
+            });
+            const after = rows.map((r) => ({ result: r.result, decision: decided.get(r.id) ?? r.decision }));
+            return { value: null, approval: approvalStateOf(after) };
+          },
+        );
       } catch (error) {
         await deps.files.delete(file.key).catch(() => false);
         throw error;
@@ -286,7 +379,13 @@ export function createReportViewService(deps: ReportViewDeps) {
     },
 
     /** A declined item the customer no longer wants to see as deferred work (also after closing). */
-    async dismissDeferred(storeId: string, inspectionOrderId: string, resultId: string, caller: ReportCaller | null, language?: Language) {
+    async dismissDeferred(
+      storeId: string,
+      inspectionOrderId: string,
+      resultId: string,
+      caller: ReportCaller | null,
+      language?: Language,
+    ) {
       const customer = customerOf(caller);
       await deps.orders.customerWork(
         storeId,
@@ -295,7 +394,8 @@ export function createReportViewService(deps: ReportViewDeps) {
           const port = deps.decisions(tx);
           const row = (await port.lock(storeId, inspectionOrderId)).find((r) => r.id === resultId);
           if (!row) throw errors.notFound();
-          if (row.decision !== 'declined') throw errors.conflict('Only a declined item is deferred work that can be dismissed');
+          if (row.decision !== 'declined')
+            throw errors.conflict('Only a declined item is deferred work that can be dismissed');
           if (!row.deferredIgnoredByCustomer) await port.dismissDeferred(storeId, resultId);
           return { value: null, approval: null };
         },
@@ -305,7 +405,13 @@ export function createReportViewService(deps: ReportViewDeps) {
     },
 
     /** Spec §4 "Share modal", §5: the report by e-mail to someone the customer names, with a link of its own. */
-    async share(storeId: string, inspectionOrderId: string, caller: ReportCaller | null, body: ShareReportRequest, origin: RequestOrigin) {
+    async share(
+      storeId: string,
+      inspectionOrderId: string,
+      caller: ReportCaller | null,
+      body: ShareReportRequest,
+      origin: RequestOrigin,
+    ) {
       customerOf(caller);
       const problem = shareProblem(body);
       if (problem) throw errors.invalid(problem);
@@ -316,8 +422,14 @@ export function createReportViewService(deps: ReportViewDeps) {
       const shop = await repo.shop(storeId);
       const lang = await languageOf(storeId, inspectionOrderId, body.language);
       const { url } = await deps.links.issue(storeId, inspectionOrderId, null);
-      const vars = { shop: shop?.name ?? '', vehicle: vehicleDescription(order._embedded.vehicle) || translate(lang, 'customerReport:email.aVehicle') };
-      const text = [body.body!.trim(), '', translate(lang, 'customerReport:email.shareLink', vars), url].join('\n');
+      const vars = {
+        shop: shop?.name ?? '',
+        vehicle:
+          vehicleDescription(order._embedded.vehicle) || translate(lang, 'customerReport:email.aVehicle'),
+      };
+      const text = [body.body!.trim(), '', translate(lang, 'customerReport:email.shareLink', vars), url].join(
+        '\n',
+      );
       try {
         await deps.mail.send({ to: body.to!.trim(), subject: body.subject!.trim(), text, storeId });
       } catch (error) {
@@ -331,16 +443,31 @@ export function createReportViewService(deps: ReportViewDeps) {
     /** The approval audit trail for the shop, oldest first, each signature behind a signed URL. */
     async trail(storeId: string, inspectionOrderId: string): Promise<{ approvals: ReportApproval[] }> {
       const order = await deps.orders.get(storeId, inspectionOrderId);
-      const [rows, report] = await Promise.all([repo.approvals(storeId, inspectionOrderId), deps.inspections.reportItems(storeId, order)]);
-      const names = new Map(report.items.map(({ result: r }) => [r._id, findItem(report.definition, r.itemKey)?.item.name ?? null]));
+      const [rows, report] = await Promise.all([
+        repo.approvals(storeId, inspectionOrderId),
+        deps.inspections.reportItems(storeId, order),
+      ]);
+      const names = new Map(
+        report.items.map(({ result: r }) => [
+          r._id,
+          findItem(report.definition, r.itemKey)?.item.name ?? null,
+        ]),
+      );
       return { approvals: rows.map((row) => presentApproval(row, names)) };
     },
   };
 
-  function presentApproval(row: ReportApprovalRow, names: Map<string, { en: string; fr: string } | null>): ReportApproval {
+  function presentApproval(
+    row: ReportApprovalRow,
+    names: Map<string, { en: string; fr: string } | null>,
+  ): ReportApproval {
     return {
       _id: row.id,
-      decisions: row.decisions.map((d) => ({ resultId: d.resultId, decision: d.decision, itemName: names.get(d.resultId) ?? null })),
+      decisions: row.decisions.map((d) => ({
+        resultId: d.resultId,
+        decision: d.decision,
+        itemName: names.get(d.resultId) ?? null,
+      })),
       estimateVersion: row.estimateVersion,
       estimateTotal: row.estimateTotal,
       approvedTotal: row.approvedTotal,
@@ -359,6 +486,10 @@ export type ReportViewService = ReturnType<typeof createReportViewService>;
 
 /** Records a reading-status change for the store's dashboards (docs/realtime.md). */
 export async function announceReading(tx: Db, change: ReadingChange) {
-  const payload: ConsumerReadingReport = { inspectionOrderId: change.id, status: change.status, lastViewed: iso(change.lastViewed) };
+  const payload: ConsumerReadingReport = {
+    inspectionOrderId: change.id,
+    status: change.status,
+    lastViewed: iso(change.lastViewed),
+  };
   await recordEvent(tx, topics.store(change.storeId).consumerReadingReport, payload);
 }

@@ -3,7 +3,12 @@ import { Anchor, Button, Group, Image, Paper, Stack, Text, Title } from '@mantin
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { approvalTrailRoute, issueReportLinkRoute, isLanguage, type InspectionOrder } from '@servicebay/domain';
+import {
+  approvalTrailRoute,
+  issueReportLinkRoute,
+  isLanguage,
+  type InspectionOrder,
+} from '@servicebay/domain';
 import { useServices } from '../../context.js';
 import { orderPaths } from '../inspection-order/order-api.js';
 
@@ -18,25 +23,54 @@ export function ApprovalTrail({ order }: { order: InspectionOrder }) {
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const trail = useQuery({
     queryKey: ['approval-trail', order._id],
-    queryFn: ({ signal }) => api.call(approvalTrailRoute, { params: { storeId: order.storeId, inspectionOrderId: order._id }, signal }),
+    queryFn: ({ signal }) =>
+      api.call(approvalTrailRoute, {
+        params: { storeId: order.storeId, inspectionOrderId: order._id },
+        signal,
+      }),
   });
   const [url, setUrl] = useState<string | null>(null);
   const makeLink = useMutation({
-    mutationFn: () => api.call(issueReportLinkRoute, { params: { storeId: order.storeId, inspectionOrderId: order._id }, body: {} }),
+    mutationFn: () =>
+      api.call(issueReportLinkRoute, {
+        params: { storeId: order.storeId, inspectionOrderId: order._id },
+        body: {},
+      }),
     onSuccess: (answer) => setUrl(answer.url),
   });
   const money = (cents: number | null) =>
-    cents === null ? '—' : new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-  const when = (iso: string) => new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    cents === null
+      ? '—'
+      : new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US', {
+          style: 'currency',
+          currency: 'USD',
+        }).format(cents / 100);
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(iso));
 
   return (
-    <Paper withBorder radius="lg" p="md" data-testid="approval-trail" component="section" aria-labelledby="approval-trail-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      data-testid="approval-trail"
+      component="section"
+      aria-labelledby="approval-trail-title"
+    >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={2} size="h4" id="approval-trail-title">
           {t('trail.title')}
         </Title>
         <Group gap="xs">
-          <Button component={Link} to={`${orderPaths.order(order.storeId, order._id)}/preview`} variant="default" size="sm">
+          <Button
+            component={Link}
+            to={`${orderPaths.order(order.storeId, order._id)}/preview`}
+            variant="default"
+            size="sm"
+          >
             {t('preview.open')}
           </Button>
           <Button variant="default" size="sm" onClick={() => makeLink.mutate()} loading={makeLink.isPending}>
@@ -76,11 +110,23 @@ export function ApprovalTrail({ order }: { order: InspectionOrder }) {
             </ul>
             {approval.estimateVersion !== null && (
               <Text size="sm">
-                {t('trail.estimate', { version: approval.estimateVersion, total: money(approval.estimateTotal), approved: money(approval.approvedTotal) })}
+                {t('trail.estimate', {
+                  version: approval.estimateVersion,
+                  total: money(approval.estimateTotal),
+                  approved: money(approval.approvedTotal),
+                })}
               </Text>
             )}
             {approval.signature && (
-              <Image src={approval.signature.url} alt={t('trail.signatureAlt', { name: approval.signerName })} w={240} h={80} fit="contain" bg="white" mt={4} />
+              <Image
+                src={approval.signature.url}
+                alt={t('trail.signatureAlt', { name: approval.signerName })}
+                w={240}
+                h={80}
+                fit="contain"
+                bg="white"
+                mt={4}
+              />
             )}
           </Paper>
         ))}

@@ -23,7 +23,11 @@ export function ReportPreviewPage() {
   const report = useQuery({
     queryKey: ['report-preview', inspectionOrderId, lang],
     queryFn: ({ signal }) =>
-      api.call(getReportRoute, { params: { inspectionOrderId }, query: { language: isLanguage(lang) ? lang : undefined }, signal }),
+      api.call(getReportRoute, {
+        params: { inspectionOrderId },
+        query: { language: isLanguage(lang) ? lang : undefined },
+        signal,
+      }),
   });
   useDocumentTitle(`${t('customerReport:preview.title')} · ${report.data?.shop.name ?? ''}`);
 
@@ -37,7 +41,14 @@ export function ReportPreviewPage() {
   }
   if (report.isError) {
     const missing = report.error instanceof ApiError && [400, 404].includes(report.error.status);
-    return <AlertBanner alert={{ type: 'warning', message: missing ? t('dashboard:orderPage.notFound') : t('dashboard:error') }} />;
+    return (
+      <AlertBanner
+        alert={{
+          type: 'warning',
+          message: missing ? t('dashboard:orderPage.notFound') : t('dashboard:error'),
+        }}
+      />
+    );
   }
   return (
     <Stack maw={640} mx="auto" w="100%" data-page="reportPreview">
