@@ -13,6 +13,7 @@ import { loginTarget } from './targets/login.js';
 import { dashboardCountTarget, dashboardListTarget, fanOutTarget } from './targets/orders.js';
 import { startServiceBay } from './targets/servicebay.js';
 import { resultSaveTarget, resultsLoadTarget } from './targets/inspections.js';
+import { reportViewTarget } from './targets/reports.js';
 import { storeScopedFixture } from './targets/store-fixture.js';
 
 /**
@@ -151,6 +152,14 @@ export const scenarios: readonly Scenario[] = [
     baseline: 'baseline-pg',
     group: 'inspections',
     start: (env) => resultSaveTarget(env, 'postgres'),
+  }),
+  defineScenario({
+    id: 'report-view-pg',
+    title: "GET the customer's report by its link (10 items, 20 pictures, estimate; marks it read)",
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    group: 'reports',
+    start: (env) => reportViewTarget(env, 'postgres'),
   }),
   defineScenario({
     id: 'baseline-pglite',

@@ -9,6 +9,7 @@ import { NotFoundPage } from './pages/NotFoundPage.js';
 import { RegisterPage } from './pages/RegisterPage.js';
 import { RequirePortalSession } from './pages/RequirePortalSession.js';
 import { CustomerHomePage } from './pages/CustomerHomePage.js';
+import { ReportPage } from './report/ReportPage.js';
 
 /**
  * One bundle for /my-car, /my-fleet and /report: the router sees full paths (no basename) and
@@ -37,6 +38,8 @@ export function App({ i18n, api, session }: Services) {
                   <Route path="/my-car/user/:customerId" element={<CustomerHomePage variant="car" />} />
                   <Route path="/my-fleet/user/:customerId" element={<CustomerHomePage variant="fleet" />} />
                 </Route>
+                {/* The customer's report: a link's token or the portal session opens it (docs/reports.md). */}
+                <Route path="/report/:inspectionOrderId" element={<ReportPage />} />
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>
             </BrowserRouter>

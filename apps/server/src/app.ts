@@ -7,6 +7,7 @@ import { errorHandler, notFoundHandler } from './platform/http/errors.js';
 import { registerRoutes } from './platform/http/registrar.js';
 import { reportAccessOf } from './modules/reports/report-links.service.js';
 import { createReportLinksRepository } from './modules/reports/report-links.repository.js';
+import { startReadingSweeper } from './modules/reports/reading-sweeper.js';
 import { registerWeb } from './platform/http/web.js';
 import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency/idempotency.repository.js';
@@ -91,5 +92,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   if (options.extra) registerRoutes(app, options.extra.table, options.extra.implementations, deps);
   await registerWeb(app, config);
   await registerRealtime(app, platform);
+  // Reports being read turn read 5000 ms after their last view (docs/reports.md).
+  const sweeper = startReadingSweeper({ outbox: platform.outbox, logger: platform.logger });
+  app.addHook('onClose', () => sweeper.stop());
   return app;
 }

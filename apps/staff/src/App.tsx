@@ -23,6 +23,7 @@ import { InspectionOrderPage } from './features/inspection-order/InspectionOrder
 import { SetupWizardPage } from './features/account-setup/SetupWizardPage.js';
 import { HelpPage } from './features/help/HelpModal.js';
 import { SignoffPage } from './features/signoff/SignoffPage.js';
+import { ReportPreviewPage } from './features/customer-report/ReportPreviewPage.js';
 import { VehicleHistoryPage } from './features/vehicle-history/VehicleHistoryPage.js';
 import { TrainingPage } from './features/training/TrainingPage.js';
 import { UserCreatedPage } from './features/training/UserCreatedPage.js';
@@ -94,6 +95,7 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/approval" element={<ApprovalRedirect />} />
                   <Route path="/v2/inspectionOrder/:inspectionOrderId/estimates" element={<LegacyEstimateRedirect key="estimates" page="estimates" />} />
                   <Route path="/v2/inspectionOrder/:inspectionOrderId/approvedWork" element={<LegacyEstimateRedirect key="approvedWork" page="approvedWork" />} />
+                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/preview" element={<ReportPreviewPage />} />
                   <Route path="/vehicle/:vehicleId/history/:inspectionOrderId" element={<VehicleHistoryPage />} />
                   <Route path="/store/:storeId/ticket" element={<TicketRoute />} />
                   <Route path="/store/:storeId/ticket/household/:householdId" element={<TicketRoute />} />

@@ -43,6 +43,9 @@ export const ERROR_CODES = [
   'REPORT_NO_RECIPIENT',
   'SMS_NOT_PERMITTED',
   'SMS_NOT_SENT',
+  // the customer's report (docs/reports.md)
+  'ITEM_ALREADY_DECIDED',
+  'ESTIMATE_CHANGED',
   // transport
   'UNAUTHENTICATED',
   'FORBIDDEN',

@@ -64,3 +64,5 @@ export * from './estimates/drawing.js';
 export * from './estimates/money.js';
 export * from './reports/send-report.js';
 export * from './routes/report-sending.js';
+export * from './reports/report-view.js';
+export * from './routes/report-view.js';

@@ -37,6 +37,8 @@ import enEstimates from './en/estimates.json' with { type: 'json' };
 import frEstimates from './fr/estimates.json' with { type: 'json' };
 import enReportSending from './en/reportSending.json' with { type: 'json' };
 import frReportSending from './fr/reportSending.json' with { type: 'json' };
+import enCustomerReport from './en/customerReport.json' with { type: 'json' };
+import frCustomerReport from './fr/customerReport.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
@@ -65,6 +67,7 @@ export const en = {
   inspectionPage: enInspectionPage,
   estimates: enEstimates,
   reportSending: enReportSending,
+  customerReport: enCustomerReport,
 };
 
 export type Catalog = typeof en;
@@ -89,6 +92,7 @@ export const fr: Catalog = {
   inspectionPage: frInspectionPage,
   estimates: frEstimates,
   reportSending: frReportSending,
+  customerReport: frCustomerReport,
 };
 
 export const catalogs = { en, fr } as const;

@@ -27,3 +27,5 @@ export { PasswordField } from './PasswordField.js';
 export { PasswordRules } from './PasswordRules.js';
 export { ImageUpload, isAcceptedImage, type ImageUploadProps } from './ImageUpload.js';
 export * from './media/index.js';
+export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from './SignaturePad.js';
+export * from './report/index.js';

@@ -20,6 +20,7 @@ import { inspectionOrderRoutes } from './inspection-orders/inspection-orders.rou
 import { inspectionRoutes } from './inspections/inspections.routes.js';
 import { estimateRoutes } from './estimates/estimates.routes.js';
 import { reportSendingRoutes } from './reports/report-sending.routes.js';
+import { reportViewRoutes } from './reports/report-view.routes.js';
 
 /** Every feature's handlers; the registrar checks them against the route table. */
 export function implementations(platform: Platform): Implementation[] {
@@ -45,6 +46,7 @@ export function implementations(platform: Platform): Implementation[] {
     ...inspectionRoutes(platform),
     ...estimateRoutes(platform),
     ...reportSendingRoutes(platform),
+    ...reportViewRoutes(platform),
     ...devOutboxRoutes(platform),
   ];
 }

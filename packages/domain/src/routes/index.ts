@@ -21,6 +21,7 @@ import { accountSetupRoutes } from './account-setup.js';
 import { inspectionRoutes } from './inspections.js';
 import { estimateRoutes } from './estimates.js';
 import { reportSendingRoutes } from './report-sending.js';
+import { reportViewRoutes } from './report-view.js';
 
 /**
  * The route table: every endpoint the server mounts, and only those.
@@ -48,5 +49,6 @@ export const routeTable: readonly AnyRoute[] = [
   ...inspectionRoutes,
   ...estimateRoutes,
   ...reportSendingRoutes,
+  ...reportViewRoutes,
   ...devRoutes,
 ];

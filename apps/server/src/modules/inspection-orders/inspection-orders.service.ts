@@ -725,6 +725,30 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
     },
 
     /**
+     * A customer's decision on the report (docs/reports.md): `work` runs with the order locked, in
+     * one transaction; a closed order refuses it (409 ORDER_CLOSED) before anything is written,
+     * unless `allowClosed` (dismissing deferred work stays possible after the visit).
+     * The approval step takes the state `work` answers (unchanged when null), and an updated event
+     * goes to the store's dashboards.
+     */
+    async customerWork<T>(
+      storeId: string,
+      id: string,
+      work: (tx: Db) => Promise<{ value: T; approval: StepState | null }>,
+      options: { allowClosed?: boolean } = {},
+    ): Promise<T> {
+      return deps.outbox.transaction(async (tx) => {
+        const repo = createInspectionOrdersRepository(tx);
+        const row = await locked(repo, storeId, id);
+        if (!options.allowClosed) fail(closeGuard(row));
+        const { value, approval } = await work(tx);
+        await repo.update(storeId, id, approval && approval !== row.stateApproval ? { stateApproval: approval } : {});
+        await recordEvent(tx, topics.store(storeId).inspectionOrdersUpdated, await present(repo, storeId, id));
+        return value;
+      });
+    },
+
+    /**
      * A step of sending the report (docs/reports.md), in one transaction with the order locked:
      * `work` writes the sending feature's rows and answers what the order becomes (estimate
      * delivery, the report step, isCustomerNotifiedAboutRepair, an activity). An updated event is

@@ -205,6 +205,16 @@ export function createInspectionsRepository(db: Db) {
       return row ?? null;
     },
 
+    /** An order's results, locked for the rest of the transaction (the customer's decisions). */
+    async lockResults(storeId: string, orderId: string): Promise<ResultRow[]> {
+      return db
+        .select()
+        .from(inspectionResults)
+        .where(and(eq(inspectionResults.storeId, storeId), eq(inspectionResults.inspectionOrderId, orderId)))
+        .orderBy(asc(inspectionResults.id))
+        .for('update');
+    },
+
     /** The result of a single (not multiple) item, if one exists. */
     async singleResultOf(orderId: string, itemKey: string): Promise<ResultRow | null> {
       const [row] = await db

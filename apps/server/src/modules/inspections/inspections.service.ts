@@ -27,6 +27,7 @@ import {
   type ResultVideo,
   type StoreSettings,
   type UpdateResultRequest,
+  type CustomerDecision,
 } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
 import type { FileStore } from '../../platform/files/index.js';
@@ -203,6 +204,50 @@ export function inspectionRules() {
   };
   return { typesPort, finishCheck };
 }
+
+/** A result as the customer decides on it (docs/reports.md). */
+export interface DecisionRow {
+  id: string;
+  result: ResultSeverity | null;
+  decision: CustomerDecision | null;
+  deferredIgnoredByCustomer: boolean;
+}
+
+const decisionOf = (value: string | null): CustomerDecision | null =>
+  value === 'approved' || value === 'declined' ? value : null;
+
+/**
+ * The customer's decisions on an order's results, in the caller's transaction (the reports
+ * feature runs them with the order locked): decided once, clientApprovedForWork mirrors an
+ * approval, a declined item is deferred work the customer may dismiss.
+ */
+export function customerDecisionsIn(tx: Db) {
+  const repo = createInspectionsRepository(tx);
+  return {
+    /** The order's results, locked. */
+    async lock(storeId: string, orderId: string): Promise<DecisionRow[]> {
+      return (await repo.lockResults(storeId, orderId)).map((r) => ({
+        id: r.id,
+        result: r.result as ResultSeverity | null,
+        decision: decisionOf(r.customerDecision),
+        deferredIgnoredByCustomer: r.deferredIgnoredByCustomer,
+      }));
+    },
+    async decide(storeId: string, decisions: ReadonlyArray<{ resultId: string; decision: CustomerDecision }>, at: Date) {
+      for (const d of decisions) {
+        await repo.updateResult(storeId, d.resultId, {
+          customerDecision: d.decision,
+          customerDecidedAt: at,
+          clientApprovedForWork: d.decision === 'approved',
+        });
+      }
+    },
+    async dismissDeferred(storeId: string, resultId: string) {
+      await repo.updateResult(storeId, resultId, { deferredIgnoredByCustomer: true });
+    },
+  };
+}
+export type CustomerDecisions = ReturnType<typeof customerDecisionsIn>;
 
 export function createInspectionsService(deps: InspectionsDeps) {
   const readRepo = createInspectionsRepository(deps.db);
@@ -787,6 +832,26 @@ export function createInspectionsService(deps: InspectionsDeps) {
       });
       await deleteFiles(keys);
       return answer;
+    },
+
+    /**
+     * What the customer's report shows of the inspection (docs/reports.md): the order's type
+     * (texts in both languages) and its results in page order, each with the customer's decision.
+     * The caller checked the order is the store's.
+     */
+    async reportItems(storeId: string, order: { _id: string; inspectionType: string | null }) {
+      const { definition } = await typeOfOrder(readRepo, storeId, order);
+      const rows = await readRepo.results(storeId, order._id);
+      const media = rows.length ? await readRepo.media(rows.map((r) => r.id)) : [];
+      const position = new Map(itemsOf(definition).map((i, n) => [i.item.itemKey, n]));
+      const items = rows
+        .map((r) => ({
+          result: presentResult(r, media),
+          decision: decisionOf(r.customerDecision),
+          decidedAt: iso(r.customerDecidedAt),
+        }))
+        .sort((a, b) => (position.get(a.result.itemKey) ?? 1e9) - (position.get(b.result.itemKey) ?? 1e9));
+      return { definition, items };
     },
 
     /** Registrar resolvers. */

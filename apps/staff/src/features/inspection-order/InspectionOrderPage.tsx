@@ -28,6 +28,7 @@ import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
 import { InspectionSection } from './InspectionSection.js';
 import { estimatePaths } from '../estimates/estimate-api.js';
 import { ReportSendingSection } from '../report-sending/ReportSendingSection.js';
+import { ApprovalTrail } from '../customer-report/ApprovalTrail.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
@@ -144,6 +145,7 @@ export function InspectionOrderPage() {
             pictureUrl={order.data.primaryPicture?.url ?? null}
             pictureName={order.data.primaryPicture?.name ?? null}
           />
+          <ApprovalTrail order={order.data} />
           <OrderActions
             order={order.data}
             finishPending={finish.isPending}

@@ -1,0 +1,518 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import {
+  approvedTotalOf,
+  approveReportRoute,
+  dismissDeferredRoute,
+  getReportRoute,
+  isLanguage,
+  REPORT_HEARTBEAT_MS,
+  REPORT_TOKEN_HEADER,
+  shareProblem,
+  shareReportRoute,
+  type CustomerDecision,
+  type Language,
+  type ReportView,
+} from '@servicebay/domain';
+import {
+  LanguageSelector,
+  NotFound,
+  ReportDocument,
+  SignaturePad,
+  formatCents,
+  useAlerts,
+  type SignaturePadHandle,
+} from '@servicebay/ui';
+import { useServices } from '../context.js';
+import { blobToDataUrl, chosenItems, isUnavailable, reportErrorKey } from './report-page.js';
+
+/**
+ * /report/{inspectionOrderId} (spec §2, issue 7; docs/reports.md): the customer's report on a
+ * phone, opened from the link the shop sent (`?t=`), or by the customer signed in to the portal.
+ * The customer approves or declines each recommended item, then signs; declined items become
+ * deferred work they may dismiss; they may share the report by e-mail and print it. While the
+ * page is visible it tells the server every 2 s that the report is being read.
+ */
+export function ReportPage() {
+  const { inspectionOrderId = '' } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('t') ?? undefined;
+  const asked = params.get('lang');
+  const [language, setLanguage] = useState<Language | undefined>(isLanguage(asked) ? asked : undefined);
+  const { api, i18n } = useServices();
+  const alerts = useAlerts();
+  const queryClient = useQueryClient();
+  const [choices, setChoices] = useState<ReadonlyMap<string, CustomerDecision>>(new Map());
+  const [reviewing, setReviewing] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [dismissing, setDismissing] = useState<string | null>(null);
+  const key = ['customer-report', inspectionOrderId, token ?? null, language ?? null];
+  const report = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      api.call(getReportRoute, { params: { inspectionOrderId }, query: { t: token, language }, signal }),
+  });
+  const data = report.data;
+  const { t } = useTranslation('customerReport', { lng: data?.language ?? language });
+  useDocumentTitle(data ? `${t('title')} · ${data.shop.name}` : t('title'));
+
+  // The page speaks the report's language (the one it was sent in, or the one chosen here).
+  const reportLanguage = data?.language;
+  useEffect(() => {
+    if (reportLanguage) void i18n.setUserLanguage(reportLanguage);
+  }, [reportLanguage, i18n]);
+
+  useReadingHeartbeat(inspectionOrderId, token, data !== undefined && data.viewer.via !== 'staff');
+
+  const refresh = (view: ReportView) => queryClient.setQueryData(key, view);
+  const fail = (error: unknown) => {
+    alerts.show({ type: 'danger', message: t(reportErrorKey(error)) });
+    void report.refetch();
+  };
+
+  const dismiss = useMutation({
+    mutationFn: (resultId: string) =>
+      api.call(dismissDeferredRoute, {
+        params: { inspectionOrderId, resultId },
+        query: { t: token, language: reportLanguage },
+        body: { deferredIgnoredByCustomer: true },
+      }),
+    onMutate: (resultId) => setDismissing(resultId),
+    onSuccess: refresh,
+    onError: fail,
+    onSettled: () => setDismissing(null),
+  });
+
+  if (report.isPending) {
+    return (
+      <Container size="sm" py="xl">
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{t('loading')}</Text>
+        </Group>
+      </Container>
+    );
+  }
+  if (report.isError || !data) {
+    return (
+      <Container component="main" size="xs" py="xl">
+        <Paper withBorder shadow="sm" p="xl" radius="lg">
+          {isUnavailable(report.error) ? (
+            <NotFound />
+          ) : (
+            <Stack align="center">
+              <Text role="alert">{t('errors.generic')}</Text>
+              <Button onClick={() => void report.refetch()}>{t('review.back')}</Button>
+            </Stack>
+          )}
+        </Paper>
+      </Container>
+    );
+  }
+
+  const choose = (resultId: string, decision: CustomerDecision | null) =>
+    setChoices((current) => {
+      const next = new Map(current);
+      if (decision) next.set(resultId, decision);
+      else next.delete(resultId);
+      return next;
+    });
+  const undecided = data.groups
+    .flatMap((g) => g.sections.flatMap((s) => s.items))
+    .filter((i) => i.decidable && i.decision === null).length;
+
+  return (
+    <Box bg="gray.0" mih="100dvh" pb={choices.size > 0 ? 96 : 'xl'}>
+      <Container component="main" size="sm" px="sm" py="md">
+        <ReportDocument
+          report={data}
+          choices={choices}
+          onChoose={data.viewer.canDecide ? choose : undefined}
+          onDismiss={data.viewer.via !== 'staff' ? (resultId) => dismiss.mutate(resultId) : undefined}
+          dismissing={dismissing}
+          top={
+            <Stack gap="xs">
+              <Group justify="space-between" align="flex-end" className="sb-no-print">
+                <LanguageSelector value={data.language} onChange={setLanguage} size="xs" />
+                <Group gap="xs">
+                  {data.viewer.canShare && (
+                    <Button variant="default" onClick={() => setSharing(true)}>
+                      {t('share.open')}
+                    </Button>
+                  )}
+                  <Button variant="default" onClick={() => window.print()}>
+                    {t('print')}
+                  </Button>
+                </Group>
+              </Group>
+              {data.closed && <Alert color="gray">{t('closed')}</Alert>}
+              {data.viewer.canDecide && undecided > 0 && (
+                <Text size="sm" className="sb-no-print">
+                  {t('review.choose')}
+                </Text>
+              )}
+            </Stack>
+          }
+        />
+      </Container>
+      {choices.size > 0 && (
+        <Paper
+          className="sb-no-print"
+          shadow="md"
+          p="sm"
+          radius={0}
+          pos="fixed"
+          bottom={0}
+          left={0}
+          right={0}
+          style={{ zIndex: 10 }}
+        >
+          <Container size="sm" px={0}>
+            <Button fullWidth size="md" onClick={() => setReviewing(true)}>
+              {t('review.open', { count: choices.size })}
+            </Button>
+          </Container>
+        </Paper>
+      )}
+      <ReviewModal
+        opened={reviewing}
+        report={data}
+        choices={choices}
+        onClose={() => setReviewing(false)}
+        onSigned={(view) => {
+          refresh(view);
+          setChoices(new Map());
+          setReviewing(false);
+          alerts.show({ type: 'success', message: t('review.done') });
+        }}
+        onRefused={(error) => {
+          setReviewing(false);
+          setChoices(new Map());
+          fail(error);
+        }}
+        send={(body) =>
+          api.call(approveReportRoute, {
+            params: { inspectionOrderId },
+            query: { t: token, language: data.language },
+            body,
+            maxRetries: 0,
+          })
+        }
+      />
+      <ShareModal
+        opened={sharing}
+        report={data}
+        onClose={() => setSharing(false)}
+        send={(body) =>
+          api.call(shareReportRoute, {
+            params: { inspectionOrderId },
+            query: { t: token },
+            body,
+            maxRetries: 0,
+          })
+        }
+        onSent={(to) => alerts.show({ type: 'success', message: t('share.sent', { to }) })}
+        onRefused={(error) => alerts.show({ type: 'danger', message: t(reportErrorKey(error)) })}
+      />
+    </Box>
+  );
+}
+
+/**
+ * Spec §4, §9: while the page is visible, a view every REPORT_HEARTBEAT_MS, so the report stays
+ * 'reading' and turns 'read' 5000 ms after the customer leaves. A plain fetch: the heartbeat must
+ * not flash the loading bar, and a failed one is simply the next one's job.
+ */
+function useReadingHeartbeat(inspectionOrderId: string, token: string | undefined, enabled: boolean) {
+  const { session } = useServices();
+  const beat = useCallback(async () => {
+    if (document.visibilityState !== 'visible') return;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (token) headers[REPORT_TOKEN_HEADER] = token;
+    else {
+      const bearer = await session.getToken();
+      if (bearer) headers.authorization = `Bearer ${bearer}`;
+    }
+    await fetch(`/v2/api/report/${encodeURIComponent(inspectionOrderId)}/view`, {
+      method: 'POST',
+      headers,
+      body: '{}',
+      keepalive: true,
+    }).catch(() => undefined);
+  }, [inspectionOrderId, token, session]);
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setInterval(() => void beat(), REPORT_HEARTBEAT_MS);
+    const onVisibility = () => void beat();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [enabled, beat]);
+}
+
+interface ApprovalBody {
+  decisions: Array<{ resultId: string; decision: CustomerDecision }>;
+  signerName: string;
+  signature: string;
+  estimateVersion?: number;
+}
+
+function ReviewModal({
+  opened,
+  report,
+  choices,
+  onClose,
+  onSigned,
+  onRefused,
+  send,
+}: {
+  opened: boolean;
+  report: ReportView;
+  choices: ReadonlyMap<string, CustomerDecision>;
+  onClose: () => void;
+  onSigned: (view: ReportView) => void;
+  onRefused: (error: unknown) => void;
+  send: (body: ApprovalBody) => Promise<ReportView>;
+}) {
+  const { t } = useTranslation(['customerReport', 'ui'], { lng: report.language });
+  const pad = useRef<SignaturePadHandle>(null);
+  const hintId = useId();
+  const [name, setName] = useState<string | null>(null);
+  const [signed, setSigned] = useState(false);
+  const [typed, setTyped] = useState(false);
+  const [clearKey, setClearKey] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const signerName = name ?? report.customerName ?? '';
+  const { approving, declining } = chosenItems(report, choices);
+  const total = report.estimate
+    ? formatCents(approvedTotalOf(report, choices), report.estimate.currency, report.language)
+    : null;
+
+  const submit = useMutation({
+    mutationFn: async () => {
+      const blob = await pad.current!.toBlob(signerName, typed && !signed);
+      return send({
+        decisions: [...choices].map(([resultId, decision]) => ({ resultId, decision })),
+        signerName: signerName.trim(),
+        signature: await blobToDataUrl(blob),
+        ...(report.estimate ? { estimateVersion: report.estimate.version } : {}),
+      });
+    },
+    onSuccess: (view) => {
+      setProblem(null);
+      setClearKey((k) => k + 1);
+      onSigned(view);
+    },
+    onError: onRefused,
+  });
+
+  const confirm = () => {
+    if (!signerName.trim()) return setProblem(t('review.nameMissing'));
+    if (!signed && !typed) return setProblem(t('review.empty'));
+    setProblem(null);
+    submit.mutate();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('review.title')}
+      size="lg"
+      keepMounted
+      closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
+    >
+      <Stack gap="sm">
+        {approving.length > 0 && (
+          <Box>
+            <Text fw={700}>{t('review.approving')}</Text>
+            <ul style={{ margin: 0 }}>
+              {approving.map((i) => (
+                <li key={i.resultId}>{i.name}</li>
+              ))}
+            </ul>
+          </Box>
+        )}
+        {declining.length > 0 && (
+          <Box>
+            <Text fw={700}>{t('review.declining')}</Text>
+            <ul style={{ margin: 0 }}>
+              {declining.map((i) => (
+                <li key={i.resultId}>{i.name}</li>
+              ))}
+            </ul>
+          </Box>
+        )}
+        {total && (
+          <Text fw={800} size="lg" data-testid="review-total">
+            {t('review.total', { amount: total })}
+          </Text>
+        )}
+        <TextInput
+          label={t('review.name')}
+          value={signerName}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+          autoComplete="name"
+        />
+        <Text fw={500} size="sm">
+          {t('review.signature')}
+        </Text>
+        <Text size="xs" c="dimmed" id={hintId}>
+          {t('review.signHint')}
+        </Text>
+        <SignaturePad
+          ref={pad}
+          label={t('review.signature')}
+          describedBy={hintId}
+          onChange={setSigned}
+          clearKey={clearKey}
+        />
+        <Group justify="space-between">
+          <Checkbox
+            label={t('review.typed')}
+            checked={typed}
+            onChange={(e) => setTyped(e.currentTarget.checked)}
+          />
+          <Button variant="subtle" size="xs" onClick={() => setClearKey((k) => k + 1)}>
+            {t('review.clear')}
+          </Button>
+        </Group>
+        {problem && (
+          <Text c="red.9" role="alert">
+            {problem}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('review.back')}
+          </Button>
+          <Button onClick={confirm} loading={submit.isPending}>
+            {t('review.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Spec §4 "Share modal": OK validates; the error clears once every field is filled; success closes and resets. */
+function ShareModal({
+  opened,
+  report,
+  onClose,
+  send,
+  onSent,
+  onRefused,
+}: {
+  opened: boolean;
+  report: ReportView;
+  onClose: () => void;
+  send: (body: { to: string; subject: string; body: string; language: Language }) => Promise<unknown>;
+  onSent: (to: string) => void;
+  onRefused: (error: unknown) => void;
+}) {
+  const { t } = useTranslation(['customerReport', 'ui'], { lng: report.language });
+  const empty = { to: '', subject: '', body: '' };
+  const [fields, setFields] = useState(empty);
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => {
+    if (opened) {
+      setFields({
+        to: '',
+        subject: t('share.defaultSubject', { vehicle: report.vehicle.description }),
+        body: t('share.defaultBody', { shop: report.shop.name }),
+      });
+      setInvalid(false);
+    }
+  }, [opened, report.vehicle.description, report.shop.name, t]);
+  const update = (field: keyof typeof empty, value: string) => {
+    const next = { ...fields, [field]: value };
+    setFields(next);
+    if (invalid && shareProblem(next) === null) setInvalid(false);
+  };
+  const share = useMutation({
+    mutationFn: () => send({ ...fields, language: report.language }),
+    onSuccess: () => {
+      onSent(fields.to.trim());
+      setFields(empty);
+      onClose();
+    },
+    onError: onRefused,
+  });
+  const ok = () => {
+    if (shareProblem(fields)) return setInvalid(true);
+    share.mutate();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Title order={2} size="h4">
+          {t('share.title')}
+        </Title>
+      }
+      closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t('share.to')}
+          type="email"
+          value={fields.to}
+          onChange={(e) => update('to', e.currentTarget.value)}
+          required
+          autoComplete="email"
+        />
+        <TextInput
+          label={t('share.subject')}
+          value={fields.subject}
+          onChange={(e) => update('subject', e.currentTarget.value)}
+          required
+        />
+        <Textarea
+          label={t('share.body')}
+          value={fields.body}
+          onChange={(e) => update('body', e.currentTarget.value)}
+          required
+          autosize
+          minRows={3}
+        />
+        {invalid && (
+          <Text c="red.9" role="alert">
+            {t('share.incomplete')}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('share.cancel')}
+          </Button>
+          <Button onClick={ok} loading={share.isPending}>
+            {t('share.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

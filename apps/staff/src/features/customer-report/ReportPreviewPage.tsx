@@ -1,0 +1,65 @@
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { getReportRoute, isLanguage } from '@servicebay/domain';
+import { ApiError } from '@servicebay/web-core';
+import { AlertBanner, ReportDocument } from '@servicebay/ui';
+import { useServices } from '../../context.js';
+
+/**
+ * .../inspectionOrder/{id}/preview (spec §2 "a preview page", path not shown; docs/reports.md):
+ * exactly what the customer sees at /report/{id}, drawn by the same component, read-only. The
+ * server knows a staff caller and neither marks the report as being read nor takes decisions.
+ * `?lang=en|fr` shows it in that language; else in the language the report was sent in.
+ */
+export function ReportPreviewPage() {
+  const { t } = useTranslation(['customerReport', 'dashboard']);
+  const { api } = useServices();
+  const { inspectionOrderId = '' } = useParams();
+  const [params] = useSearchParams();
+  const lang = params.get('lang');
+  const report = useQuery({
+    queryKey: ['report-preview', inspectionOrderId, lang],
+    queryFn: ({ signal }) =>
+      api.call(getReportRoute, {
+        params: { inspectionOrderId },
+        query: { language: isLanguage(lang) ? lang : undefined },
+        signal,
+      }),
+  });
+  useDocumentTitle(`${t('customerReport:preview.title')} · ${report.data?.shop.name ?? ''}`);
+
+  if (report.isPending) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{t('customerReport:loading')}</Text>
+      </Group>
+    );
+  }
+  if (report.isError) {
+    const missing = report.error instanceof ApiError && [400, 404].includes(report.error.status);
+    return (
+      <AlertBanner
+        alert={{
+          type: 'warning',
+          message: missing ? t('dashboard:orderPage.notFound') : t('dashboard:error'),
+        }}
+      />
+    );
+  }
+  return (
+    <Stack maw={640} mx="auto" w="100%" data-page="reportPreview">
+      <ReportDocument
+        report={report.data}
+        top={
+          <Alert color="blue" variant="light" className="sb-no-print" data-testid="preview-banner">
+            {t('customerReport:preview.banner')}
+          </Alert>
+        }
+      />
+    </Stack>
+  );
+}

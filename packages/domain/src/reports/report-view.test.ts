@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import {
+  approvalStateOf,
+  checkDecisions,
+  isDecidable,
+  resultCounts,
+  SHARE_REPORT_INCOMPLETE,
+  shareProblem,
+  SIGNATURE_DATA_URL_MAX,
+  SIGNATURE_MAX_BYTES,
+  totalsWithDecisions,
+  vehicleDescription,
+  ZReportApprovalRequest,
+} from './report-view.js';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+describe('decidable items', () => {
+  it('are the warning and critical results only', () => {
+    expect(isDecidable('warning')).toBe(true);
+    expect(isDecidable('critical')).toBe(true);
+    expect(isDecidable('okay')).toBe(false);
+    expect(isDecidable('na')).toBe(false);
+    expect(isDecidable(null)).toBe(false);
+  });
+
+  const results = [
+    { id: id(1), result: 'warning' as const, decision: null },
+    { id: id(2), result: 'critical' as const, decision: 'approved' as const },
+    { id: id(3), result: 'okay' as const, decision: null },
+  ];
+
+  it('accepts undecided recommended items', () => {
+    expect(checkDecisions(results, [{ resultId: id(1), decision: 'declined' }])).toEqual({ ok: true });
+  });
+
+  it('refuses an item decided before with 409, whatever the new decision', () => {
+    for (const decision of ['approved', 'declined'] as const) {
+      expect(
+        checkDecisions(results, [
+          { resultId: id(1), decision: 'approved' },
+          { resultId: id(2), decision },
+        ]),
+      ).toMatchObject({
+        ok: false,
+        status: 409,
+        code: 'ITEM_ALREADY_DECIDED',
+      });
+    }
+  });
+
+  it("refuses an okay item or another order's result with 400", () => {
+    expect(checkDecisions(results, [{ resultId: id(3), decision: 'approved' }])).toMatchObject({
+      status: 400,
+      code: 'INVALID_ARGUMENTS',
+    });
+    expect(checkDecisions(results, [{ resultId: id(9), decision: 'approved' }])).toMatchObject({
+      status: 400,
+    });
+  });
+});
+
+describe('approval step', () => {
+  it('is inProgress while a recommended item is undecided, done when all are', () => {
+    expect(
+      approvalStateOf([
+        { result: 'warning', decision: 'approved' },
+        { result: 'critical', decision: null },
+      ]),
+    ).toBe('inProgress');
+    expect(
+      approvalStateOf([
+        { result: 'warning', decision: 'approved' },
+        { result: 'critical', decision: 'declined' },
+        { result: 'okay', decision: null },
+      ]),
+    ).toBe('done');
+  });
+
+  it('is left alone when nothing is recommended', () => {
+    expect(approvalStateOf([{ result: 'okay', decision: null }])).toBeNull();
+  });
+});
+
+describe('counts', () => {
+  it('count okay, warning and critical; na and unset are left out', () => {
+    expect(
+      resultCounts([
+        { result: 'okay' },
+        { result: 'okay' },
+        { result: 'warning' },
+        { result: 'critical' },
+        { result: 'na' },
+        { result: null },
+      ]),
+    ).toEqual({
+      okay: 2,
+      warning: 1,
+      critical: 1,
+    });
+  });
+});
+
+describe('totals with decisions', () => {
+  const amounts = (subtotal: number) => ({ labour: subtotal, parts: 0, fees: 0, subtotal });
+  const estimate = {
+    lines: [
+      { resultId: id(1), decision: null, amounts: amounts(10000) },
+      { resultId: id(2), decision: 'approved' as const, amounts: amounts(5000) },
+      { resultId: null, decision: null, amounts: amounts(1000) },
+    ],
+    taxes: [{ name: 'GST', ratePercent: 10, onLabour: true, onParts: true, onFees: true }],
+  } as never;
+
+  it('apply the new decisions over the recorded ones, taxes included', () => {
+    expect(totalsWithDecisions(estimate, new Map([[id(1), 'approved']]))).toEqual({
+      total: 17600,
+      approvedTotal: 16500,
+    });
+    expect(totalsWithDecisions(estimate, new Map([[id(1), 'declined']]))).toEqual({
+      total: 17600,
+      approvedTotal: 5500,
+    });
+  });
+});
+
+describe('share', () => {
+  it("needs a valid 'to', a subject and a body", () => {
+    expect(shareProblem({ to: 'ann@example.com', subject: 'My car', body: 'Look' })).toBeNull();
+    for (const bad of [
+      { to: '', subject: 'x', body: 'y' },
+      { to: 'not an address', subject: 'x', body: 'y' },
+      { to: 'ann@example.com', subject: '  ', body: 'y' },
+      { to: 'ann@example.com', subject: 'x' },
+    ]) {
+      expect(shareProblem(bad)).toBe(SHARE_REPORT_INCOMPLETE);
+    }
+  });
+});
+
+describe('approval request', () => {
+  const png = 'data:image/png;base64,iVBORw0KGgo=';
+  it('needs decisions, a name and a PNG data URL of bounded size', () => {
+    const ok = {
+      decisions: [{ resultId: id(1), decision: 'approved' }],
+      signerName: 'Jane Doe',
+      signature: png,
+    };
+    expect(ZReportApprovalRequest.safeParse(ok).success).toBe(true);
+    expect(ZReportApprovalRequest.safeParse({ ...ok, decisions: [] }).success).toBe(false);
+    expect(ZReportApprovalRequest.safeParse({ ...ok, signerName: '  ' }).success).toBe(false);
+    expect(
+      ZReportApprovalRequest.safeParse({ ...ok, signature: 'data:image/jpeg;base64,/9j/' }).success,
+    ).toBe(false);
+    expect(
+      ZReportApprovalRequest.safeParse({ ...ok, signature: png + 'A'.repeat(SIGNATURE_DATA_URL_MAX) })
+        .success,
+    ).toBe(false);
+    expect(
+      ZReportApprovalRequest.safeParse({ ...ok, decisions: [ok.decisions[0], ok.decisions[0]] }).success,
+    ).toBe(false);
+    expect(SIGNATURE_DATA_URL_MAX).toBeGreaterThan((SIGNATURE_MAX_BYTES * 4) / 3);
+  });
+});
+
+describe('vehicle description', () => {
+  it('joins what is known', () => {
+    expect(vehicleDescription({ year: 2019, make: 'Honda', model: 'Civic' })).toBe('2019 Honda Civic');
+    expect(vehicleDescription({ year: null, make: 'Ford', model: '' })).toBe('Ford');
+    expect(vehicleDescription(null)).toBe('');
+  });
+});
+
+describe('approved total of the page', () => {
+  it('adds the choices to the recorded decisions, with taxes', async () => {
+    const { approvedTotalOf } = await import('./report-view.js');
+    const amounts = (subtotal: number) => ({ labour: subtotal, parts: 0, fees: 0, subtotal });
+    const item = (resultId: string, decision: 'approved' | 'declined' | null, subtotal: number) => ({
+      resultId,
+      decision,
+      lines: [{ amounts: amounts(subtotal) }],
+    });
+    const report = {
+      groups: [
+        {
+          sections: [
+            { items: [item(id(1), 'approved', 1000), item(id(2), null, 2000), item(id(3), null, 4000)] },
+          ],
+        },
+      ],
+      estimate: {
+        otherLines: [{ amounts: amounts(500) }],
+        taxes: [{ name: 'T', ratePercent: 10, onLabour: true, onParts: true, onFees: true, amount: 0 }],
+      },
+    } as never;
+    expect(
+      approvedTotalOf(
+        report,
+        new Map([
+          [id(2), 'approved'],
+          [id(3), 'declined'],
+        ]),
+      ),
+    ).toBe(3300);
+    expect(approvedTotalOf({ groups: [], estimate: null }, new Map())).toBe(0);
+  });
+});

@@ -1,0 +1,362 @@
+import { z } from 'zod';
+import { ZId } from '../http/common.js';
+import { LANGUAGES } from '../limits.js';
+import { ZLocalizedText, type ResultSeverity } from '../inspections/inspection-type.js';
+import {
+  ZCustomerDecision,
+  ZEstimateAmounts,
+  estimateTotals,
+  type CustomerDecision,
+  type Estimate,
+} from '../estimates/estimate.js';
+import { CURRENCIES } from '../identity/store.js';
+import type { StepState } from '../orders/order.js';
+
+/**
+ * The customer's report (spec §2 /report/{inspectionOrderId}, §3, §4 report status; issue 7):
+ * what the page shows, the approval the customer signs, the share and the reading status.
+ * docs/reports.md is the contract in prose.
+ */
+
+/** Spec §9: a report is 'read' once its last view is older than this. */
+export const REPORT_READING_TIMEOUT_MS = 5000;
+/** How often an open, visible report page tells the server it is still being read. */
+export const REPORT_HEARTBEAT_MS = 2000;
+/** Spec §8 "Share report" and §5: the one message of the share modal's validation. */
+export const SHARE_REPORT_INCOMPLETE = 'Please complete all fields';
+/** A signature is a small drawing: a 1200 px wide PNG of strokes stays far below this. */
+export const SIGNATURE_MAX_BYTES = 256 * 1024;
+export const SIGNATURE_DATA_URL_PREFIX = 'data:image/png;base64,';
+/** The data URL of a signature at its largest (base64 grows 4/3, plus the prefix). */
+export const SIGNATURE_DATA_URL_MAX =
+  SIGNATURE_DATA_URL_PREFIX.length + Math.ceil(SIGNATURE_MAX_BYTES / 3) * 4;
+
+export const REPORT_STATUSES = ['reading', 'read'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/* ---------------------------------------------------------------- the page */
+
+export const ZReportPicture = z.object({
+  name: z.string(),
+  /** 640 px copy: what the page shows (lazy-loaded). */
+  phone: z.string(),
+  /** 1280 px copy: what a tap enlarges to. */
+  gallery: z.string(),
+});
+export type ReportPicture = z.infer<typeof ZReportPicture>;
+
+export const ZReportVideo = z.object({
+  name: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+  duration: z.number().nullable(),
+});
+
+/** An estimate line as the customer sees it: what it is and what it costs (cents). */
+export const ZReportLine = z.object({
+  description: z.string(),
+  labourHours: z.number(),
+  amounts: ZEstimateAmounts,
+});
+
+export const ZReportItem = z.object({
+  resultId: z.string(),
+  itemKey: z.string(),
+  /** The item's name in the report's language. */
+  name: z.string(),
+  /** The report shows answered items only: na and unanswered ones are left out. */
+  result: z.enum(['okay', 'warning', 'critical']),
+  /** The finding's and the recommendation's texts in the report's language (typed texts win). */
+  finding: z.string().nullable(),
+  recommendation: z.string().nullable(),
+  note: z.string().nullable(),
+  measurement: z.object({ value: z.number(), unit: z.string() }).nullable(),
+  pictures: z.array(ZReportPicture),
+  videos: z.array(ZReportVideo),
+  /** The estimate's lines for this result, and their sum before taxes (cents). */
+  lines: z.array(ZReportLine),
+  subtotal: z.number().int(),
+  /** Warning and critical items: the customer approves or declines them. */
+  decidable: z.boolean(),
+  decision: ZCustomerDecision.nullable(),
+  decidedAt: z.string().nullable(),
+  /** A declined item is deferred work; the customer may dismiss it (spec §3 deferredIgnoredByCustomer). */
+  deferredIgnoredByCustomer: z.boolean(),
+});
+export type ReportItem = z.infer<typeof ZReportItem>;
+
+export const ZReportView = z.object({
+  inspectionOrderId: z.string(),
+  language: z.enum(LANGUAGES),
+  shop: z.object({
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    address: z.string().nullable(),
+  }),
+  customerName: z.string().nullable(),
+  vehicle: z.object({
+    /** "2019 Honda Civic", what is known of it. */
+    description: z.string(),
+    licensePlate: z.string().nullable(),
+    vin: z.string().nullable(),
+  }),
+  mileageIn: z.number().nullable(),
+  orderNumber: z.string().nullable(),
+  date: z.string(),
+  counts: z.object({ okay: z.number().int(), warning: z.number().int(), critical: z.number().int() }),
+  groups: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      sections: z.array(z.object({ key: z.string(), name: z.string(), items: z.array(ZReportItem) })),
+    }),
+  ),
+  /** null when the shop made no estimate. Lines without a result (shop supplies) are listed apart. */
+  estimate: z
+    .object({
+      version: z.number().int(),
+      currency: z.enum(CURRENCIES),
+      otherLines: z.array(ZReportLine),
+      taxes: z.array(
+        z.object({
+          name: z.string(),
+          ratePercent: z.number(),
+          onLabour: z.boolean(),
+          onParts: z.boolean(),
+          onFees: z.boolean(),
+          amount: z.number().int(),
+        }),
+      ),
+      totals: z.object({
+        subtotal: z.number().int(),
+        tax: z.number().int(),
+        total: z.number().int(),
+        approvedTotal: z.number().int(),
+      }),
+    })
+    .nullable(),
+  reportStatus: z.enum(REPORT_STATUSES).nullable(),
+  closed: z.boolean(),
+  /** Who reads, and what the page may offer them (staff see a read-only preview). */
+  viewer: z.object({
+    via: z.enum(['link', 'portal', 'staff']),
+    canDecide: z.boolean(),
+    canShare: z.boolean(),
+  }),
+});
+export type ReportView = z.infer<typeof ZReportView>;
+
+/* ---------------------------------------------------------------- requests */
+
+export const ZReportQuery = z.object({
+  /** The report link's token (access.report). */
+  t: z.string().max(200).optional(),
+  /** The report's language; the language it was sent in when absent. */
+  language: z.enum(LANGUAGES).optional(),
+});
+
+export const ZReportTokenQuery = z.object({ t: z.string().max(200).optional() });
+
+export const ZReportDecision = z.strictObject({ resultId: ZId, decision: ZCustomerDecision });
+export type ReportDecision = z.infer<typeof ZReportDecision>;
+
+/** POST .../approval: the decisions on some recommended items, signed. */
+export const ZReportApprovalRequest = z.strictObject({
+  decisions: z
+    .array(ZReportDecision)
+    .min(1, { message: 'at least one decision is mandatory' })
+    .max(500)
+    .refine((list) => new Set(list.map((d) => d.resultId)).size === list.length, {
+      message: 'one decision per item',
+    }),
+  signerName: z.string().trim().min(1, { message: 'signerName is mandatory' }).max(200),
+  /** The drawn signature, a PNG as a data URL. */
+  signature: z
+    .string()
+    .max(SIGNATURE_DATA_URL_MAX, { message: `signature: at most ${SIGNATURE_MAX_BYTES} bytes` })
+    .refine((v) => v.startsWith(SIGNATURE_DATA_URL_PREFIX), { message: 'signature: must be a PNG data URL' }),
+  /** The estimate version the customer saw; when it changed meanwhile the approval is refused (409). */
+  estimateVersion: z.number().int().min(1).optional(),
+});
+export type ReportApprovalRequest = z.infer<typeof ZReportApprovalRequest>;
+
+export const ZDeferredDismissalRequest = z.strictObject({ deferredIgnoredByCustomer: z.literal(true) });
+
+/**
+ * POST .../share: every field is read leniently so the one message of spec §8 answers any gap
+ * (shareProblem), rather than a schema's message per field.
+ */
+export const ZShareReportRequest = z.strictObject({
+  to: z.string().max(320).optional(),
+  subject: z.string().max(998).optional(),
+  body: z.string().max(10_000).optional(),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type ShareReportRequest = z.infer<typeof ZShareReportRequest>;
+
+export const ZReportHeartbeat = z.object({ reportStatus: z.enum(REPORT_STATUSES).nullable() });
+
+/** The realtime payload of store/{storeId}/consumerReadingReport (docs/realtime.md). */
+export const ZConsumerReadingReport = z.object({
+  inspectionOrderId: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  lastViewed: z.string().nullable(),
+});
+export type ConsumerReadingReport = z.infer<typeof ZConsumerReadingReport>;
+
+/* ---------------------------------------------------------------- audit trail */
+
+export const ZReportApproval = z.object({
+  _id: z.string(),
+  decisions: z.array(
+    z.object({ resultId: z.string(), decision: ZCustomerDecision, itemName: ZLocalizedText.nullable() }),
+  ),
+  estimateVersion: z.number().int().nullable(),
+  estimateTotal: z.number().int().nullable(),
+  approvedTotal: z.number().int().nullable(),
+  signerName: z.string(),
+  /** Signed, short-lived URL of the signature picture (null when the file is gone). */
+  signature: z.object({ url: z.string(), name: z.string() }).nullable(),
+  via: z.enum(['link', 'portal']),
+  reportLinkId: z.string().nullable(),
+  portalUserId: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReportApproval = z.infer<typeof ZReportApproval>;
+export const ZReportApprovalTrail = z.object({ approvals: z.array(ZReportApproval) });
+
+export const ZReportLinkAnswer = z.object({ url: z.string(), linkId: z.string() });
+
+/* ---------------------------------------------------------------- rules */
+
+/** Only warning and critical results are recommended work the customer decides on. */
+export function isDecidable(result: ResultSeverity | null): boolean {
+  return result === 'warning' || result === 'critical';
+}
+
+/** The report's counts (spec §2 service history: ok, warning, critical). */
+export function resultCounts(results: ReadonlyArray<{ result: ResultSeverity | null }>) {
+  const counts = { okay: 0, warning: 0, critical: 0 };
+  for (const r of results)
+    if (r.result === 'okay' || r.result === 'warning' || r.result === 'critical') counts[r.result]++;
+  return counts;
+}
+
+export interface DecidableResult {
+  id: string;
+  result: ResultSeverity | null;
+  decision: CustomerDecision | null;
+}
+
+export type DecisionCheck =
+  | { ok: true }
+  | { ok: false; status: 400 | 409; code: 'INVALID_ARGUMENTS' | 'ITEM_ALREADY_DECIDED'; message: string };
+
+/**
+ * Whether decisions may be recorded: each names a warning or critical result of the order (400
+ * otherwise) that the customer has not decided yet (409 ITEM_ALREADY_DECIDED: a decision is final
+ * and the audit trail keeps the first).
+ */
+export function checkDecisions(
+  results: readonly DecidableResult[],
+  decisions: readonly ReportDecision[],
+): DecisionCheck {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  for (const d of decisions) {
+    const r = byId.get(d.resultId);
+    if (!r)
+      return {
+        ok: false,
+        status: 400,
+        code: 'INVALID_ARGUMENTS',
+        message: `decisions: ${d.resultId} is not an item of this report`,
+      };
+    if (!isDecidable(r.result))
+      return {
+        ok: false,
+        status: 400,
+        code: 'INVALID_ARGUMENTS',
+        message: `decisions: ${d.resultId} is not a recommended item`,
+      };
+  }
+  for (const d of decisions) {
+    if (byId.get(d.resultId)!.decision !== null) {
+      return {
+        ok: false,
+        status: 409,
+        code: 'ITEM_ALREADY_DECIDED',
+        message: `decisions: ${d.resultId} was already decided`,
+      };
+    }
+  }
+  return { ok: true };
+}
+
+/**
+ * The order's approval step after decisions: done when every recommended item is decided,
+ * inProgress while some are; unchanged (null) when the report recommends nothing.
+ */
+export function approvalStateOf(
+  results: ReadonlyArray<Pick<DecidableResult, 'result' | 'decision'>>,
+): StepState | null {
+  const decidable = results.filter((r) => isDecidable(r.result));
+  if (decidable.length === 0) return null;
+  return decidable.every((r) => r.decision !== null) ? 'done' : 'inProgress';
+}
+
+/** The estimate's total and approved total once the decisions are applied (what the signer sees). */
+export function totalsWithDecisions(
+  estimate: Pick<Estimate, 'lines' | 'taxes'>,
+  decisions: ReadonlyMap<string, CustomerDecision | null>,
+): { total: number; approvedTotal: number } {
+  const lines = estimate.lines.map((l) => ({
+    amounts: l.amounts,
+    decision: l.resultId ? (decisions.has(l.resultId) ? decisions.get(l.resultId)! : l.decision) : null,
+  }));
+  const { totals } = estimateTotals(lines, estimate.taxes);
+  return { total: totals.total, approvedTotal: totals.approvedTotal };
+}
+
+/** Spec §5 share: a valid 'to', a subject and a body; else the one message of spec §8. */
+export function shareProblem(share: {
+  to?: string | null;
+  subject?: string | null;
+  body?: string | null;
+}): string | null {
+  const to = share.to?.trim() ?? '';
+  const ok = z.email().safeParse(to).success && !!share.subject?.trim() && !!share.body?.trim();
+  return ok ? null : SHARE_REPORT_INCOMPLETE;
+}
+
+/** "2019 Honda Civic", from what is known. */
+export function vehicleDescription(
+  v: { year?: number | string | null; make?: string | null; model?: string | null } | null,
+): string {
+  if (!v) return '';
+  return [v.year, v.make, v.model]
+    .filter((p) => p !== null && p !== undefined && String(p).trim() !== '')
+    .join(' ');
+}
+
+/**
+ * The total the signer approves (taxes included): the decisions already recorded plus the ones
+ * chosen on the page; what the confirmation step shows before signing.
+ */
+export function approvedTotalOf(
+  report: Pick<ReportView, 'groups' | 'estimate'>,
+  choices: ReadonlyMap<string, CustomerDecision>,
+): number {
+  if (!report.estimate) return 0;
+  const lines = report.groups.flatMap((g) =>
+    g.sections.flatMap((s) =>
+      s.items.flatMap((i) =>
+        i.lines.map((l) => ({ amounts: l.amounts, decision: choices.get(i.resultId) ?? i.decision })),
+      ),
+    ),
+  );
+  const other = report.estimate.otherLines.map((l) => ({ amounts: l.amounts, decision: null }));
+  return estimateTotals([...lines, ...other], report.estimate.taxes).totals.approvedTotal;
+}

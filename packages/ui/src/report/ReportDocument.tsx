@@ -1,0 +1,440 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CustomerDecision, ReportItem, ReportView } from '@servicebay/domain';
+import { ImageGallery } from '../media/ImageGallery.js';
+import { VideoPlayer, type PlayerVideo } from '../media/VideoPlayer.js';
+
+/** Cents as the report's currency in its language: 12345 -> "$123.45" / "123,45 $". */
+export function formatCents(cents: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US', { style: 'currency', currency }).format(
+    cents / 100,
+  );
+}
+
+/**
+ * Printing ("Save as PDF" in the browser): no buttons or page chrome, every item as on screen
+ * (nothing is collapsed), pictures small, items kept whole across pages.
+ */
+export const REPORT_PRINT_CSS = `
+@media print {
+  .sb-no-print, .sb-report button:not(.sb-report-thumb), .mantine-Modal-root { display: none !important; }
+  .sb-report-pictures { display: flex !important; flex-wrap: wrap; gap: 4px; }
+  .sb-report-thumb img { width: 96px !important; height: 72px !important; }
+  .sb-report-item { break-inside: avoid; box-shadow: none !important; }
+  .sb-report { padding: 0 !important; }
+  body { background: #fff !important; }
+  a[href^="tel:"], a[href^="mailto:"] { color: inherit !important; text-decoration: none !important; }
+}
+`;
+
+const SEVERITY_COLOR = { okay: 'teal.9', warning: 'yellow.9', critical: 'red.9' } as const;
+
+export interface ReportDocumentProps {
+  report: ReportView;
+  /** Decisions chosen on the page, not yet signed. */
+  choices?: ReadonlyMap<string, CustomerDecision>;
+  /** Given when the viewer may decide: approve / decline toggles on undecided recommended items. */
+  onChoose?: (resultId: string, decision: CustomerDecision | null) => void;
+  /** Given when the viewer may dismiss deferred (declined) items. */
+  onDismiss?: (resultId: string) => void;
+  dismissing?: string | null;
+  /** Above the report: the page's toolbar, a preview banner, alerts. */
+  top?: ReactNode;
+}
+
+/**
+ * The customer's report (docs/reports.md), as the portal page shows it and the staff preview
+ * shows it read-only: shop, vehicle, counts, every item by group and section with its finding,
+ * recommendation, pictures (tap to enlarge), videos and prices, the decisions, deferred work and
+ * the estimate's totals. Texts come in the report's language (the caller sets i18n's language).
+ */
+export function ReportDocument({
+  report,
+  choices,
+  onChoose,
+  onDismiss,
+  dismissing,
+  top,
+}: ReportDocumentProps) {
+  // The report's language, whatever the app speaks: the staff preview shows what the customer reads.
+  const { t } = useTranslation('customerReport', { lng: report.language });
+  const [gallery, setGallery] = useState<{ item: ReportItem; index: number } | null>(null);
+  const [video, setVideo] = useState<PlayerVideo | null>(null);
+  const money = (cents: number) => formatCents(cents, report.estimate?.currency ?? 'USD', report.language);
+  const date = new Intl.DateTimeFormat(report.language === 'fr' ? 'fr-CA' : 'en-US', {
+    dateStyle: 'medium',
+  }).format(new Date(report.date));
+  const items = report.groups.flatMap((g) => g.sections.flatMap((s) => s.items));
+  const deferred = items.filter((i) => i.decision === 'declined');
+
+  return (
+    <Stack className="sb-report" gap="md" lang={report.language}>
+      <style>{REPORT_PRINT_CSS}</style>
+      <header>
+        <Title order={1} size="h2">
+          {report.shop.name}
+        </Title>
+        <Stack gap={0} mt={4}>
+          {report.shop.address && <Text size="sm">{report.shop.address}</Text>}
+          <Group gap="md">
+            {report.shop.phone && (
+              <Anchor size="sm" href={`tel:${report.shop.phone.replace(/[^\d+]/g, '')}`}>
+                {t('shop.phone')}: {report.shop.phone}
+              </Anchor>
+            )}
+            {report.shop.email && (
+              <Anchor size="sm" href={`mailto:${report.shop.email}`}>
+                {report.shop.email}
+              </Anchor>
+            )}
+          </Group>
+        </Stack>
+      </header>
+      {top}
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="sb-report-vehicle">
+        <Title order={2} size="h3" id="sb-report-vehicle">
+          {t('title')}
+        </Title>
+        <Text fw={700} size="lg" mt={4}>
+          {report.vehicle.description || t('vehicle.title')}
+        </Text>
+        <SimpleGrid cols={2} spacing={4} mt="xs">
+          {report.vehicle.licensePlate && (
+            <Fact label={t('vehicle.plate')} value={report.vehicle.licensePlate} />
+          )}
+          {report.vehicle.vin && <Fact label={t('vehicle.vin')} value={report.vehicle.vin} />}
+          <Fact
+            label={t('vehicle.mileageIn')}
+            value={
+              report.mileageIn && report.mileageIn > 0
+                ? report.mileageIn.toLocaleString(report.language === 'fr' ? 'fr-CA' : 'en-US')
+                : t('vehicle.notRecorded')
+            }
+          />
+          {report.orderNumber && <Fact label={t('vehicle.orderNumber')} value={report.orderNumber} />}
+          <Fact label={t('vehicle.date')} value={date} />
+        </SimpleGrid>
+      </Paper>
+
+      <Group gap="xs" component="section" aria-label={t('counts.title')} grow>
+        {(['okay', 'warning', 'critical'] as const).map((severity) => (
+          <Paper key={severity} withBorder p="xs" radius="md" ta="center" data-count={severity}>
+            <Text fw={800} size="xl" c={SEVERITY_COLOR[severity]}>
+              {report.counts[severity]}
+            </Text>
+            <Text size="sm">{t(`counts.${severity}`)}</Text>
+          </Paper>
+        ))}
+      </Group>
+
+      {report.groups.map((group) => (
+        <Stack key={group.key} gap="sm" component="section" aria-labelledby={`sb-group-${group.key}`}>
+          <Title order={2} size="h3" id={`sb-group-${group.key}`}>
+            {group.name}
+          </Title>
+          {group.sections.map((section) => (
+            <Stack key={section.key} gap="xs">
+              <Title order={3} size="h5" c="dimmed">
+                {section.name}
+              </Title>
+              {section.items.map((item) => (
+                <ItemCard
+                  key={item.resultId}
+                  language={report.language}
+                  item={item}
+                  money={money}
+                  priced={report.estimate !== null}
+                  choice={choices?.get(item.resultId) ?? null}
+                  onChoose={item.decidable && item.decision === null ? onChoose : undefined}
+                  onPicture={(index) => setGallery({ item, index })}
+                  onVideo={(v) => setVideo(v)}
+                />
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+      ))}
+
+      {deferred.length > 0 && (
+        <Paper
+          withBorder
+          p="md"
+          radius="md"
+          component="section"
+          aria-labelledby="sb-report-deferred"
+          data-section="deferred"
+        >
+          <Title order={2} size="h3" id="sb-report-deferred">
+            {t('deferred.title')}
+          </Title>
+          <Text size="sm" mb="xs">
+            {t('deferred.text')}
+          </Text>
+          <Stack gap="xs">
+            {deferred.map((item) => (
+              <Group key={item.resultId} justify="space-between" wrap="nowrap" data-deferred={item.resultId}>
+                <Text>{item.name}</Text>
+                {item.deferredIgnoredByCustomer ? (
+                  <Text size="sm" c="dimmed">
+                    {t('deferred.dismissed')}
+                  </Text>
+                ) : onDismiss ? (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={dismissing === item.resultId}
+                    onClick={() => onDismiss(item.resultId)}
+                    aria-label={t('deferred.dismiss', { item: item.name })}
+                  >
+                    {t('deferred.dismissButton')}
+                  </Button>
+                ) : null}
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+
+      {report.estimate && (
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="sb-report-estimate">
+          <Title order={2} size="h3" id="sb-report-estimate">
+            {t('estimate.title')}
+          </Title>
+          <Table mt="xs" verticalSpacing={4}>
+            <Table.Tbody>
+              {report.estimate.otherLines.map((line, n) => (
+                <Table.Tr key={`o${n}`}>
+                  <Table.Td>
+                    {t('estimate.other')}: {line.description}
+                  </Table.Td>
+                  <Table.Td ta="right">{money(line.amounts.subtotal)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td>{t('estimate.subtotal')}</Table.Td>
+                <Table.Td ta="right">{money(report.estimate.totals.subtotal)}</Table.Td>
+              </Table.Tr>
+              {report.estimate.taxes.map((tax) => (
+                <Table.Tr key={tax.name}>
+                  <Table.Td>{t('estimate.tax', { name: tax.name, rate: tax.ratePercent })}</Table.Td>
+                  <Table.Td ta="right">{money(tax.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Th>{t('estimate.total')}</Table.Th>
+                <Table.Th ta="right">{money(report.estimate.totals.total)}</Table.Th>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('estimate.approvedTotal')}</Table.Th>
+                <Table.Th ta="right" data-total="approved">
+                  {money(report.estimate.totals.approvedTotal)}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+
+      <ImageGallery
+        opened={gallery !== null}
+        onClose={() => setGallery(null)}
+        initialIndex={gallery?.index ?? 0}
+        pictures={(gallery?.item.pictures ?? []).map((p) => ({ url: p.gallery, name: p.name }))}
+      />
+      <VideoPlayer video={video} onClose={() => setVideo(null)} />
+    </Stack>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Box>
+  );
+}
+
+interface ItemCardProps {
+  item: ReportItem;
+  language: string;
+  money: (cents: number) => string;
+  priced: boolean;
+  choice: CustomerDecision | null;
+  onChoose?: (resultId: string, decision: CustomerDecision | null) => void;
+  onPicture: (index: number) => void;
+  onVideo: (video: PlayerVideo) => void;
+}
+
+function ItemCard({ item, language, money, priced, choice, onChoose, onPicture, onVideo }: ItemCardProps) {
+  const { t } = useTranslation('customerReport', { lng: language });
+  const color = SEVERITY_COLOR[item.result as keyof typeof SEVERITY_COLOR] ?? 'gray.7';
+  return (
+    <Card
+      withBorder
+      radius="md"
+      p="sm"
+      className="sb-report-item"
+      data-result={item.resultId}
+      data-severity={item.result}
+      style={{ borderLeft: `6px solid var(--mantine-color-${color.replace('.', '-')})` }}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text fw={700}>{item.name}</Text>
+        <Badge color={color} variant="light" style={{ flexShrink: 0 }}>
+          {t(`severity.${item.result}`)}
+        </Badge>
+      </Group>
+      {item.finding && (
+        <Text size="sm" mt={4}>
+          <Text span fw={600}>
+            {t('item.finding')}:
+          </Text>{' '}
+          {item.finding}
+        </Text>
+      )}
+      {item.recommendation && (
+        <Text size="sm">
+          <Text span fw={600}>
+            {t('item.recommendation')}:
+          </Text>{' '}
+          {item.recommendation}
+        </Text>
+      )}
+      {item.measurement && (
+        <Text size="sm">
+          {t('item.measured', { value: item.measurement.value, unit: item.measurement.unit })}
+        </Text>
+      )}
+      {item.note && (
+        <Text size="sm">
+          <Text span fw={600}>
+            {t('item.note')}:
+          </Text>{' '}
+          {item.note}
+        </Text>
+      )}
+      {item.pictures.length > 0 && (
+        // Two across on a phone, at most four: the 640 px phone copy fills a column sharply.
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing={6} mt="xs" className="sb-report-pictures">
+          {item.pictures.map((picture, n) => (
+            <UnstyledButton
+              key={picture.name}
+              className="sb-report-thumb"
+              onClick={() => onPicture(n)}
+              aria-label={t('item.openPicture', { n: n + 1, item: item.name })}
+            >
+              <img
+                src={picture.phone}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                width={320}
+                height={240}
+                style={{
+                  width: '100%',
+                  height: 'auto',
+                  aspectRatio: '4 / 3',
+                  objectFit: 'cover',
+                  borderRadius: 6,
+                  display: 'block',
+                  background: 'var(--mantine-color-gray-2)',
+                }}
+              />
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      )}
+      {item.videos.length > 0 && (
+        <Group gap={6} mt="xs" className="sb-no-print">
+          {item.videos.map((v) => (
+            <Button
+              key={v.name}
+              size="xs"
+              variant="light"
+              onClick={() => onVideo({ url: v.url, name: v.name, duration: v.duration })}
+            >
+              {t('item.playVideo', { name: v.name })}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {priced && item.lines.length > 0 && (
+        <Stack gap={0} mt="xs">
+          {item.lines.map((line, n) => (
+            <Group key={n} justify="space-between" wrap="nowrap">
+              <Text size="sm">{line.description}</Text>
+              <Text size="sm">{money(line.amounts.subtotal)}</Text>
+            </Group>
+          ))}
+          {item.lines.length > 1 && (
+            <Group justify="space-between">
+              <Text size="sm" fw={700}>
+                {t('item.price')}
+              </Text>
+              <Text size="sm" fw={700}>
+                {money(item.subtotal)}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      )}
+      {item.decidable && (
+        <Box mt="xs">
+          {item.decision ? (
+            <Badge
+              color={item.decision === 'approved' ? 'teal.9' : 'gray.7'}
+              variant="filled"
+              data-decision={item.decision}
+            >
+              {t(`decision.${item.decision}`)}
+            </Badge>
+          ) : onChoose ? (
+            <Group
+              gap="xs"
+              role="group"
+              aria-label={t('decision.legend', { item: item.name })}
+              className="sb-no-print"
+              grow
+            >
+              {(['approved', 'declined'] as const).map((decision) => (
+                <Button
+                  key={decision}
+                  variant={choice === decision ? 'filled' : 'outline'}
+                  color={decision === 'approved' ? 'teal.9' : 'gray.8'}
+                  aria-pressed={choice === decision}
+                  onClick={() => onChoose(item.resultId, choice === decision ? null : decision)}
+                >
+                  {t(decision === 'approved' ? 'decision.approve' : 'decision.decline')}
+                </Button>
+              ))}
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('decision.waiting')}
+            </Text>
+          )}
+        </Box>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { ReportDocument, formatCents, REPORT_PRINT_CSS, type ReportDocumentProps } from './ReportDocument.js';
