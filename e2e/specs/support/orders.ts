@@ -36,7 +36,7 @@ export async function answerRequiredItems(api: OrdersApi, orderId: string, inspe
 }
 
 /** A token-carrying API for specs that hold a token outside a page. */
-export function apiWithToken(request: APIRequestContext, token: string): OrdersApi {
+export function apiWithToken(request: APIRequestContext, token: string): OrdersApi & { put<T>(path: string, data?: unknown): Promise<T> } {
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
     id: string;
     storeId: string;
@@ -52,6 +52,11 @@ export function apiWithToken(request: APIRequestContext, token: string): OrdersA
     async post<T>(path: string, data?: unknown) {
       const answer = await request.post(path, { headers, data });
       expect(answer.status(), `POST ${path}: ${await answer.text()}`).toBeLessThan(300);
+      return (await answer.json()) as T;
+    },
+    async put<T>(path: string, data?: unknown) {
+      const answer = await request.put(path, { headers, data });
+      expect(answer.status(), `PUT ${path}: ${await answer.text()}`).toBeLessThan(300);
       return (await answer.json()) as T;
     },
   };
