@@ -100,6 +100,7 @@ test('the advisor e-mails the report; the customer reads it on a phone and signs
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
   const card = page.locator(`[data-order-id="${order._id}"]`);
   await expect(card.getByTestId('report-status')).toHaveAttribute('data-status', 'sent');
+  await expectAccessible(page);
   await expect(card.locator('[data-step="approval"]')).not.toHaveAttribute('data-state', 'done');
   await page.evaluate(() => ((globalThis as unknown as { notReloaded: boolean }).notReloaded = true));
 
@@ -126,6 +127,7 @@ test('the advisor e-mails the report; the customer reads it on a phone and signs
 
   // The advisor's dashboard sees the customer reading, without a reload.
   await expect(card.getByTestId('report-status')).toHaveAttribute('data-status', 'reading');
+  await expectAccessible(page);
 
   const item = (text: RegExp) => customer.locator('.sb-report-item').filter({ hasText: text });
   await item(/brake pads/i)
