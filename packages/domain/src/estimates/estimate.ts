@@ -69,6 +69,16 @@ export const ZEstimateLine = z.object({
 });
 export type EstimateLine = z.infer<typeof ZEstimateLine>;
 
+/** A tax of an estimate with the amount it adds. */
+export const ZEstimateTaxAmount = z.object({
+  name: z.string(),
+  ratePercent: z.number(),
+  onLabour: z.boolean(),
+  onParts: z.boolean(),
+  onFees: z.boolean(),
+  amount: z.number().int(),
+});
+
 export const ZEstimate = z.object({
   _id: z.string(),
   inspectionOrderId: z.string(),
@@ -83,16 +93,7 @@ export const ZEstimate = z.object({
   labourRate: z.number().int(),
   lines: z.array(ZEstimateLine),
   /** Each tax with the amount it adds to the whole estimate. */
-  taxes: z.array(
-    z.object({
-      name: z.string(),
-      ratePercent: z.number(),
-      onLabour: z.boolean(),
-      onParts: z.boolean(),
-      onFees: z.boolean(),
-      amount: z.number().int(),
-    }),
-  ),
+  taxes: z.array(ZEstimateTaxAmount),
   totals: ZEstimateAmounts.extend({
     tax: z.number().int(),
     total: z.number().int(),

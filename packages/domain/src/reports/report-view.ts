@@ -5,6 +5,7 @@ import { ZLocalizedText, type ResultSeverity } from '../inspections/inspection-t
 import {
   ZCustomerDecision,
   ZEstimateAmounts,
+  ZEstimateTaxAmount,
   estimateTotals,
   type CustomerDecision,
   type Estimate,
@@ -118,16 +119,7 @@ export const ZReportView = z.object({
       version: z.number().int(),
       currency: z.enum(CURRENCIES),
       otherLines: z.array(ZReportLine),
-      taxes: z.array(
-        z.object({
-          name: z.string(),
-          ratePercent: z.number(),
-          onLabour: z.boolean(),
-          onParts: z.boolean(),
-          onFees: z.boolean(),
-          amount: z.number().int(),
-        }),
-      ),
+      taxes: z.array(ZEstimateTaxAmount),
       totals: z.object({
         subtotal: z.number().int(),
         tax: z.number().int(),

@@ -402,7 +402,7 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
     });
   }
 
-  return {
+  const service = {
     async create(storeId: string, body: CreateInspectionOrderRequest, actor: Actor) {
       return write(storeId, async (tx, repo) => ({ id: (await createIn(tx, repo, storeId, body, actor)).id, event: 'created' }));
     },
@@ -701,14 +701,15 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
      * Runs another feature's change of an order (the estimate, docs/estimates.md) in one
      * transaction with the order locked: refused on a closed order (ORDER_CLOSED) unless
      * `allowClosed`; `work` returns the order fields it changes, written with an updated event
-     * when it changed any; `read` then answers from the same transaction.
+     * when it changed any (or always, with `alwaysPublish`); `read` then answers from the same
+     * transaction. The report features' customerWork and reportWork are made of it.
      */
     async orderWork<T>(
       storeId: string,
       id: string,
       work: (tx: Db, order: OrderRow) => Promise<OrderChange>,
       read: (tx: Db) => Promise<T>,
-      options: { allowClosed?: boolean } = {},
+      options: { allowClosed?: boolean; alwaysPublish?: boolean } = {},
     ): Promise<T> {
       return deps.outbox.transaction(async (tx) => {
         const repo = createInspectionOrdersRepository(tx);
@@ -716,8 +717,8 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
         if (!options.allowClosed) fail(closeGuard(row));
         const change = await work(tx, row);
         const changed = Object.entries(change).filter(([k, v]) => (row as Record<string, unknown>)[k] !== v);
-        if (changed.length) {
-          await repo.update(storeId, id, Object.fromEntries(changed) as OrderChange);
+        if (changed.length) await repo.update(storeId, id, Object.fromEntries(changed) as OrderChange);
+        if (changed.length || options.alwaysPublish) {
           await recordEvent(tx, topics.store(storeId).inspectionOrdersUpdated, await present(repo, storeId, id));
         }
         return read(tx);
@@ -737,15 +738,18 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
       work: (tx: Db) => Promise<{ value: T; approval: StepState | null }>,
       options: { allowClosed?: boolean } = {},
     ): Promise<T> {
-      return deps.outbox.transaction(async (tx) => {
-        const repo = createInspectionOrdersRepository(tx);
-        const row = await locked(repo, storeId, id);
-        if (!options.allowClosed) fail(closeGuard(row));
-        const { value, approval } = await work(tx);
-        await repo.update(storeId, id, approval && approval !== row.stateApproval ? { stateApproval: approval } : {});
-        await recordEvent(tx, topics.store(storeId).inspectionOrdersUpdated, await present(repo, storeId, id));
-        return value;
-      });
+      let value: T;
+      return service.orderWork(
+        storeId,
+        id,
+        async (tx) => {
+          const done = await work(tx);
+          value = done.value;
+          return done.approval ? { stateApproval: done.approval } : {};
+        },
+        async () => value,
+        { ...options, alwaysPublish: true },
+      );
     },
 
     /**
@@ -761,30 +765,30 @@ export function createInspectionOrdersService(deps: InspectionOrdersDeps) {
       actor: Actor,
       work: (tx: Db, order: OrderRow) => Promise<{ value: T; change: ReportSendingChange | null }>,
     ): Promise<T> {
-      return deps.outbox.transaction(async (tx) => {
-        const repo = createInspectionOrdersRepository(tx);
-        const row = await locked(repo, storeId, id);
-        const { value, change } = await work(tx, row);
-        if (change) {
+      let value: T;
+      return service.orderWork(
+        storeId,
+        id,
+        async (tx, row) => {
+          const done = await work(tx, row);
+          value = done.value;
+          const change = done.change ?? {};
           const update: OrderChange = {};
-          if (change.estimateDelivery && change.estimateDelivery !== row.estimateDelivery) update.estimateDelivery = change.estimateDelivery;
-          if (change.reportState && change.reportState !== row.stateReport) update.stateReport = change.reportState;
-          if (change.isCustomerNotifiedAboutRepair !== undefined && change.isCustomerNotifiedAboutRepair !== row.isCustomerNotifiedAboutRepair) {
-            update.isCustomerNotifiedAboutRepair = change.isCustomerNotifiedAboutRepair;
-          }
+          if (change.estimateDelivery) update.estimateDelivery = change.estimateDelivery;
+          if (change.reportState) update.stateReport = change.reportState;
+          if (change.isCustomerNotifiedAboutRepair !== undefined) update.isCustomerNotifiedAboutRepair = change.isCustomerNotifiedAboutRepair;
           if (change.activity) update.activities = activity(row, change.activity, actor, now());
-          if (Object.keys(update).length) {
-            await repo.update(storeId, id, update);
-            await recordEvent(tx, topics.store(storeId).inspectionOrdersUpdated, await present(repo, storeId, id));
-          }
-        }
-        return value;
-      });
+          return update;
+        },
+        async () => value,
+        { allowClosed: true },
+      );
     },
 
     /** Registrar resolver: the store an order id belongs to. */
     storeOf: (id: string) => readRepo.storeOf(id),
   };
+  return service;
 }
 
 export type InspectionOrdersService = ReturnType<typeof createInspectionOrdersService>;

@@ -28,6 +28,31 @@ const draftOf = (line: EstimateLine): Draft => ({
 const num = (v: number | string) => (typeof v === 'number' ? v : Number(String(v).replace(',', '.')) || 0);
 const cents = (v: number | string) => Math.max(0, amountToCents(v) ?? 0);
 
+/** A price typed in dollars and kept in cents. */
+function MoneyInput(props: { label: string; readOnly: boolean; cents: number; onChange: (cents: number) => void }) {
+  return (
+    <NumberInput
+      label={props.label}
+      min={0}
+      decimalScale={2}
+      fixedDecimalScale
+      readOnly={props.readOnly}
+      value={props.cents / 100}
+      onChange={(v) => props.onChange(cents(v))}
+      w={130}
+    />
+  );
+}
+
+/** Removes a part or a fee row. */
+function RemoveButton(props: { label: string; onClick: () => void }) {
+  return (
+    <ActionIcon variant="default" size="lg" mb={2} aria-label={props.label} onClick={props.onClick}>
+      ×
+    </ActionIcon>
+  );
+}
+
 /**
  * One line of the estimate on a tablet: its result's severity, description, labour hours, parts
  * and fees, edited in place and saved with one PUT (lists replaced whole).
@@ -159,26 +184,17 @@ export function EstimateLineCard({
                 onChange={(v) => setPart(i, { quantity: Math.round(num(v) * 100) / 100 })}
                 w={100}
               />
-              <NumberInput
+              <MoneyInput
                 label={t('part.unitPrice')}
-                min={0}
-                decimalScale={2}
-                fixedDecimalScale
                 readOnly={readOnly}
-                value={part.unitPrice / 100}
-                onChange={(v) => setPart(i, { unitPrice: cents(v) })}
-                w={130}
+                cents={part.unitPrice}
+                onChange={(unitPrice) => setPart(i, { unitPrice })}
               />
               {!readOnly && (
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  mb={2}
-                  aria-label={t('part.remove', { n: i + 1 })}
+                <RemoveButton
+                  label={t('part.remove', { n: i + 1 })}
                   onClick={() => set({ parts: draft.parts.filter((_, k) => k !== i) })}
-                >
-                  ×
-                </ActionIcon>
+                />
               )}
             </Group>
           ))}
@@ -214,26 +230,17 @@ export function EstimateLineCard({
                 error={fee.description.trim() === '' ? t('fee.descriptionMissing') : undefined}
                 style={{ flex: 1, minWidth: 180 }}
               />
-              <NumberInput
+              <MoneyInput
                 label={t('fee.amount')}
-                min={0}
-                decimalScale={2}
-                fixedDecimalScale
                 readOnly={readOnly}
-                value={fee.amount / 100}
-                onChange={(v) => setFee(i, { amount: cents(v) })}
-                w={130}
+                cents={fee.amount}
+                onChange={(amount) => setFee(i, { amount })}
               />
               {!readOnly && (
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  mb={2}
-                  aria-label={t('fee.remove', { n: i + 1 })}
+                <RemoveButton
+                  label={t('fee.remove', { n: i + 1 })}
                   onClick={() => set({ fees: draft.fees.filter((_, k) => k !== i) })}
-                >
-                  ×
-                </ActionIcon>
+                />
               )}
             </Group>
           ))}
