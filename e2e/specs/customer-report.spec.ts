@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
+import { drawSignature } from './support/signature.js';
 import { signIn } from './support/staff.js';
 
 /**
@@ -61,17 +62,6 @@ async function orderWithReport(request: APIRequestContext): Promise<Made> {
   expect(link.status(), await link.text()).toBe(201);
   const { url } = await link.json();
   return { storeId: user.storeId, orderId: order._id, url, headers };
-}
-
-/** Draws a short stroke on the signature pad. */
-async function drawSignature(page: Page) {
-  const pad = page.getByTestId('signature-pad');
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++)
-    await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25));
-  await page.mouse.up();
 }
 
 test.describe('the customer report on a phone', () => {

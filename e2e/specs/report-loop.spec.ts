@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
+import { drawSignature } from './support/signature.js';
 import { signIn, storedSession } from './support/staff.js';
 import { apiWithToken } from './support/orders.js';
 import { waitForMail } from './support/mail.js';
@@ -65,15 +66,6 @@ async function janesNewOrder(page: Page, request: APIRequestContext) {
   return { api, store, order };
 }
 
-async function drawSignature(page: Page) {
-  const pad = page.getByTestId('signature-pad');
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++)
-    await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25));
-  await page.mouse.up();
-}
 
 test('the advisor e-mails the report; the customer reads it on a phone and signs; the dashboard follows live', async ({
   page,
