@@ -112,7 +112,7 @@ function ReportLinks({ order }: { order: InspectionOrder }) {
             {t('links.title')}
           </Title>
           {active && (
-            <Button color="red" variant="outline" onClick={() => revoke.mutate()} loading={revoke.isPending}>
+            <Button color="red.9" variant="outline" onClick={() => revoke.mutate()} loading={revoke.isPending}>
               {t('links.revoke')}
             </Button>
           )}
