@@ -105,6 +105,10 @@ export const DEMO_REPORTS: readonly DemoReport[] = [
   },
 ];
 
+const DEMO_MESSAGE =
+  'The inspection of your vehicle is complete. Open the report to see what we found and what we recommend: ' +
+  'the prices are in it, and you can approve the work from your phone.\n\nThank you for your trust.';
+
 /** Where the demo customer signed from: a phone, on a documentation address (RFC 5737). */
 const DEMO_ORIGIN = {
   ipAddress: '203.0.113.24',
@@ -174,7 +178,8 @@ export async function seedDemoReports(platform: Platform): Promise<number> {
           workerId: advisor.id,
           language: 'en',
           subjectLine: translate('en', 'reportSending:defaults.en.reportSubject', { store: store.name }),
-          messageText: translate('en', 'reportSending:defaults.en.reportMessage'),
+          // The e-mail greets the customer by name already (report-message.ts).
+          messageText: DEMO_MESSAGE,
           customerEmail: 'jane@example.com',
           customerPhone: null,
           token,
