@@ -138,6 +138,8 @@ test.describe('the customer report on a phone', () => {
     const staff = await browser.newContext({ viewport: { width: 1024, height: 1366 } });
     const staffPage = await staff.newPage();
     await signIn(staffPage, 'advisor');
+    // Signed in before going on: leaving the page at once would cancel the sign-in.
+    await expect(staffPage).toHaveURL(/\/app\/store\/dashboard/);
     await staffPage.goto(`/app/store/${made.storeId}/inspectionOrder/${made.orderId}`);
     const trail = staffPage.getByTestId('approval-trail');
     await expect(trail.getByText('Signed by Jane Doe · through the report link')).toBeVisible();

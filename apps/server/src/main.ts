@@ -5,7 +5,7 @@ import { seedDemoData } from './modules/demo/demo.seed.js';
 
 const config = loadConfig();
 const platform = await createPlatform(config);
-if (config.seedDemoData && (await seedDemoData(platform.database.db, platform.files))) {
+if (config.seedDemoData && (await seedDemoData(platform.database.db, platform.files, platform))) {
   platform.logger.info('demo data seeded (see README for the demo users)');
 }
 const app = await buildApp(platform);

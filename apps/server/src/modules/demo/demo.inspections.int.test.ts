@@ -1,18 +1,23 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InspectionOrder, InspectionResult, ResultList } from '@servicebay/domain';
+import type { Estimate, InspectionOrder, InspectionResult, ReportApproval, ResultList } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { seedDemoData } from './demo.seed.js';
 import { DEMO_INSPECTIONS } from './demo.inspections.js';
+import { DEMO_REPORTS } from './demo.reports.js';
 
 let t: TestApp;
 let headers: Record<string, string>;
 let base: string;
+let seedMs = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.platform.database.db, t.platform.files);
+  // As main.ts seeds: with the file store and the platform, so Jane's reports are sent and approved too.
+  const started = Date.now();
+  await seedDemoData(t.platform.database.db, t.platform.files, t.platform);
+  seedMs = Date.now() - started;
   const advisor = await t.platform.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'advisor') });
   headers = await bearer(t.platform.tokens, advisor!);
   base = `/v2/api/store/${advisor!.storeId}`;
@@ -54,5 +59,92 @@ describe('demo inspections', () => {
     expect((await get(`/inspectionOrder/${inProgress._id}/can-be-finished`)).json().cannotBeFinishedReason).not.toBeNull();
     const list: ResultList = (await get(`/inspectionOrder/${inProgress._id}/result`)).json();
     expect(list.previousMeasurements.find((p) => p.itemKey === 'frontBrakePads')).toMatchObject({ value: 5, orderNumber: '10150' });
+  });
+});
+
+describe('demo reports', () => {
+  const jane = async () => {
+    const res = await get(`/customer?email=${encodeURIComponent('jane@example.com')}`);
+    return res.json()._embedded.customer[0] as { _id: string };
+  };
+  const estimateOf = async (order: InspectionOrder) => (await get(`/inspectionOrder/${order._id}/estimate`)).json() as Estimate;
+  const trailOf = async (order: InspectionOrder) =>
+    ((await get(`/inspectionOrder/${order._id}/approval`)).json() as { approvals: ReportApproval[] }).approvals;
+
+  it('seeds quickly enough for a first start', () => {
+    expect(seedMs).toBeLessThan(30_000);
+  });
+
+  it("gives Jane's two cars a finished order with a priced estimate, e-mailed to jane@example.com", async () => {
+    const customer = await jane();
+    const orders = await Promise.all(DEMO_REPORTS.map((r) => orderByNumber(r.number)));
+    expect(orders.map((o) => o.customerId)).toEqual([customer._id, customer._id]);
+    expect(new Set(orders.map((o) => o.vehicleId)).size).toBe(2);
+    for (const order of orders) {
+      expect(order, order.orderNumber!).toMatchObject({ finished: true, closed: false, estimate: { status: 'AUTHORIZED', delivery: 'DELIVERED' } });
+      expect(order.states).toMatchObject({ inspection: 'done', estimate: 'done', report: 'done', approval: 'done' });
+      const estimate = await estimateOf(order);
+      expect(estimate.currency).toBe('CAD');
+      expect(estimate.taxes.map((x) => x.name)).toEqual(['GST', 'QST']);
+      expect(estimate.lines.length).toBeGreaterThanOrEqual(3);
+      for (const line of estimate.lines) {
+        expect(line.labourHours, line.description).toBeGreaterThan(0);
+        expect(line.parts.length, line.description).toBeGreaterThan(0);
+        expect(line.parts.every((p) => p.number && p.unitPrice > 0)).toBe(true);
+        expect(line.amounts.labour).toBe(Math.round(line.labourHours * estimate.labourRate));
+      }
+      expect(estimate.lines.some((l) => l.fees.length > 0)).toBe(true);
+      expect(estimate.totals.total).toBeGreaterThan(estimate.totals.subtotal);
+      const links = (await get(`/inspectionOrder/${order._id}/reportLink`)).json();
+      expect(links._embedded.delivery).toEqual([
+        expect.objectContaining({ channel: 'email', to: 'jane@example.com', status: 'fulfilled', notification: 'report' }),
+      ]);
+      expect(links._embedded.reportLink[0].lastOpenedAt).not.toBeNull();
+      expect(order.activities.map((a) => a.type)).toContain('reportSent');
+    }
+    // The message itself went through the mail provider (the local outbox in tests).
+    const sent = await t.platform.database.db.query.sentMessages.findMany({ where: (m, { eq }) => eq(m.to, 'jane@example.com') });
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('10260 is wholly approved, with one signed approval through the report link', async () => {
+    const order = await orderByNumber('10260');
+    const estimate = await estimateOf(order);
+    expect(estimate.lines.map((l) => l.decision)).toEqual(estimate.lines.map(() => 'approved'));
+    expect(estimate.totals.approvedTotal).toBe(estimate.totals.total);
+    const trail = await trailOf(order);
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ signerName: 'Jane Doe', via: 'link', estimateVersion: estimate.version, approvedTotal: estimate.totals.total });
+    expect(trail[0]!.decisions).toHaveLength(estimate.lines.length);
+    expect(trail[0]!.reportLinkId).not.toBeNull();
+    expect(trail[0]!.userAgent).toMatch(/iPhone/);
+    const signature = await t.app.inject({ method: 'GET', url: trail[0]!.signature!.url });
+    expect(signature.statusCode).toBe(200);
+    expect((await sharp(signature.rawPayload).metadata()).format).toBe('png');
+    expect(order.states).toMatchObject({ parts: 'inProgressHaveOrdered', work: 'pending' });
+  });
+
+  it('10261 is partly declined: the declined items are deferred work', async () => {
+    const order = await orderByNumber('10261');
+    const estimate = await estimateOf(order);
+    const decisions = estimate.lines.map((l) => l.decision);
+    expect(decisions.filter((d) => d === 'declined').length).toBeGreaterThanOrEqual(1);
+    expect(decisions.filter((d) => d === 'approved').length).toBeGreaterThanOrEqual(1);
+    expect(decisions).not.toContain(null);
+    expect(estimate.totals.approvedTotal).toBeGreaterThan(0);
+    expect(estimate.totals.approvedTotal).toBeLessThan(estimate.totals.total);
+    const trail = await trailOf(order);
+    expect(trail).toHaveLength(1);
+    expect(trail[0]!.decisions.filter((d) => d.decision === 'declined').map((d) => d.itemName?.en).sort()).toEqual(['Battery voltage', 'Wiper blades']);
+    const results: ResultList = (await get(`/inspectionOrder/${order._id}/result`)).json();
+    const declined = results.results.filter((r) => trail[0]!.decisions.some((d) => d.resultId === r._id && d.decision === 'declined'));
+    expect(declined.every((r) => !r.clientApprovedForWork && !r.deferredIgnoredByCustomer)).toBe(true);
+    expect(order.states).toMatchObject({ parts: 'done', work: 'inProgress' });
+  });
+
+  it('keeps the audit rows: one approval per order, append-only', async () => {
+    const rows = await t.platform.database.db.query.reportApprovals.findMany();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.signerName === 'Jane Doe' && r.signatureKey && r.ipAddress)).toBe(true);
   });
 });

@@ -87,6 +87,33 @@ export const DEMO_INSPECTIONS: readonly DemoInspection[] = [
       windshield: { result: 'critical', note: 'Crack in the driver’s view' },
     },
   },
+  // Jane's reports (demo.reports.ts): a windshield ticket on her first car, wholly approved...
+  {
+    number: '10260',
+    typeId: QUICK_PHOTO_INSPECTION_ID,
+    answered: 1,
+    findings: {
+      frontPhoto: { result: 'okay', picture: true },
+      windshield: { result: 'critical', note: 'Crack of 20 cm from a stone chip, in the driver’s view', picture: true },
+      exteriorLights: { result: 'warning', note: 'Left low beam out' },
+      dashWarningLights: { result: 'warning', note: 'Tire pressure light on; left rear sensor not reading', picture: true },
+    },
+  },
+  // ...and a multi-point inspection of her second car, partly declined.
+  {
+    number: '10261',
+    typeId: MULTI_POINT_INSPECTION_ID,
+    answered: 1,
+    findings: {
+      frontBrakePads: { result: 'critical', value: 2.5, note: 'Pads almost down to the backing plate', picture: true },
+      frontRotors: { result: 'warning', note: 'Grooved and below the discard thickness soon' },
+      batteryVoltage: { result: 'warning', value: 12.1, note: 'Slow to crank in the cold' },
+      engineAirFilter: { result: 'warning', note: 'Dirty', picture: true },
+      wiperBlades: { result: 'warning', note: 'Streaking' },
+      washerFluid: { result: 'na' },
+    },
+    okayValues: { rearBrakePads: 6, treadLeftFront: 6, treadRightFront: 6, treadLeftRear: 7, treadRightRear: 7 },
+  },
   // In progress, just started.
   {
     number: '10242',

@@ -47,6 +47,9 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   { number: '10244', vehicle: 30, states: { inspection: 'notStarted' }, hoursAgo: 0.1 },
   { number: '10245', vehicle: 32, states: { inspection: 'done', estimate: 'done', approval: 'inProgress' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 5.5 },
   { number: '10246', vehicle: 34, states: { inspection: 'done', estimate: 'done', approval: 'done', work: 'pending' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 12 },
+  // Jane's two cars, finished: their reports are priced, e-mailed and approved by demo.reports.ts.
+  { number: '10260', vehicle: 0, states: { inspection: 'done' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 3, mileageIn: 84210, note: 'Windshield cracked by a stone on the highway' },
+  { number: '10261', vehicle: 1, states: { inspection: 'done' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 5, mileageIn: 61450 },
   // Appointments: today, tomorrow and the coming days (one from yesterday that never came).
   { number: '10250', vehicle: 36, appointmentAt: 13, advisor: 'advisor', hoursAgo: 72 },
   { number: '10251', vehicle: 38, appointmentAt: 15.5, advisor: 'advisor', hoursAgo: 48 },

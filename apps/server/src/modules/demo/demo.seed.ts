@@ -9,6 +9,8 @@ import { seedDemoCourses } from './demo.courses.js';
 import { seedDemoOrders } from './demo.orders.js';
 import { seedDemoInspections } from './demo.inspections.js';
 import type { FileStore } from '../../platform/files/index.js';
+import type { Platform } from '../../platform/platform.js';
+import { seedDemoReports } from './demo.reports.js';
 
 /** Every demo user's password; listed in the README. */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -66,8 +68,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
 /**
  * Fills an empty database with a believable shop network: two accounts, three stores and one
  * user per role of interest. Does nothing when any account exists, so it never touches real data.
+ * With the platform (main.ts), Jane's two reports are priced, sent and approved through the
+ * features' services (demo.reports.ts).
  */
-export async function seedDemoData(db: Db, files?: FileStore): Promise<boolean> {
+export async function seedDemoData(db: Db, files?: FileStore, platform?: Platform): Promise<boolean> {
   const repo = createDemoRepository(db);
   if (!(await repo.isEmpty())) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -99,6 +103,12 @@ export async function seedDemoData(db: Db, files?: FileStore): Promise<boolean> 
           inspectionTimeTrackerEnable: true,
           internalChatEnabled: true,
           logoutByInactivity: { unit: 'hours', value: 8 },
+          // Quebec's taxes on everything, in Canadian dollars (the demo estimates, demo.reports.ts).
+          currency: 'CAD',
+          taxes: [
+            { name: 'GST', ratePercent: 5, onLabour: true, onParts: true, onFees: true },
+            { name: 'QST', ratePercent: 9.975, onLabour: true, onParts: true, onFees: true },
+          ],
         }),
       }),
       uptown: await w.store({
@@ -156,6 +166,8 @@ export async function seedDemoData(db: Db, files?: FileStore): Promise<boolean> 
   await seedDemoOrders(db);
   // Inspections with generated pictures need the file store (main.ts and tests that pass one).
   if (files) await seedDemoInspections(db, files);
+  // Estimates, sent reports and approvals need the inspections and the providers (mail, outbox).
+  if (files && platform) await seedDemoReports(platform);
   await seedDemoCourses(db);
   return true;
 }
