@@ -218,7 +218,12 @@ export const ZReportApproval = z.object({
   createdAt: z.string(),
 });
 export type ReportApproval = z.infer<typeof ZReportApproval>;
-export const ZReportApprovalTrail = z.object({ approvals: z.array(ZReportApproval) });
+export const ZReportApprovalTrail = z.object({
+  approvals: z.array(ZReportApproval),
+  /** The currency of the totals: the estimate's. */
+  currency: z.enum(CURRENCIES),
+});
+export type ReportApprovalTrail = z.infer<typeof ZReportApprovalTrail>;
 
 export const ZReportLinkAnswer = z.object({ url: z.string(), linkId: z.string() });
 

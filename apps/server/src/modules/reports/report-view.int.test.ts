@@ -88,7 +88,7 @@ async function world(fields: { closed?: boolean } = {}): Promise<World> {
       storeId: store.id,
       inspectionOrderId: order.id,
       version: 3,
-      currency: 'USD',
+      currency: 'CAD',
       labourRate: 12000,
       taxes: [{ name: 'Tax', ratePercent: 10, onLabour: true, onParts: true, onFees: false }],
     })
@@ -230,7 +230,7 @@ describe("the customer's report", () => {
     });
     expect(view.estimate).toMatchObject({
       version: 3,
-      currency: 'USD',
+      currency: 'CAD',
       totals: { subtotal: 49500, approvedTotal: 0 },
     });
     expect(view.viewer).toEqual({ via: 'link', canDecide: true, canShare: true });
@@ -387,6 +387,8 @@ describe('approval', () => {
       headers: advisorHeaders,
     });
     expect(trail.statusCode, trail.body).toBe(200);
+    // Its totals in the estimate's currency.
+    expect(trail.json().currency).toBe('CAD');
     const [entry] = trail.json().approvals as ReportApproval[];
     expect(entry).toMatchObject({ signerName: 'Jane Doe', via: 'link', estimateVersion: 3 });
     expect(entry!.decisions.find((d) => d.resultId === w.critical)?.itemName?.en).toBe('Front rotors');
@@ -544,7 +546,7 @@ describe('reading status', () => {
       .update(inspectionOrders)
       .set({ reportLastViewed: sql`now() - interval '6 seconds'` })
       .where(eq(inspectionOrders.id, w.orderId));
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && (await mine()).length < 2) await new Promise((r) => setTimeout(r, 100));
     const statuses = await mine();
     expect(statuses.map((p) => p.status)).toEqual(['reading', 'read']);

@@ -23,6 +23,7 @@ import {
   type InspectionDefinition,
   type Language,
   type ReportApproval,
+  type ReportApprovalTrail,
   type ReportApprovalRequest,
   type ReportItem,
   type ReportView,
@@ -441,11 +442,12 @@ export function createReportViewService(deps: ReportViewDeps) {
     },
 
     /** The approval audit trail for the shop, oldest first, each signature behind a signed URL. */
-    async trail(storeId: string, inspectionOrderId: string): Promise<{ approvals: ReportApproval[] }> {
+    async trail(storeId: string, inspectionOrderId: string): Promise<ReportApprovalTrail> {
       const order = await deps.orders.get(storeId, inspectionOrderId);
-      const [rows, report] = await Promise.all([
+      const [rows, report, estimate] = await Promise.all([
         repo.approvals(storeId, inspectionOrderId),
         deps.inspections.reportItems(storeId, order),
+        deps.estimates.get(storeId, inspectionOrderId),
       ]);
       const names = new Map(
         report.items.map(({ result: r }) => [
@@ -453,7 +455,8 @@ export function createReportViewService(deps: ReportViewDeps) {
           findItem(report.definition, r.itemKey)?.item.name ?? null,
         ]),
       );
-      return { approvals: rows.map((row) => presentApproval(row, names)) };
+      // The totals are in the estimate's currency (an approval needs an estimate to price it).
+      return { approvals: rows.map((row) => presentApproval(row, names)), currency: estimate?.currency ?? 'USD' };
     },
   };
 

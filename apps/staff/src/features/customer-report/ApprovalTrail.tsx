@@ -43,7 +43,7 @@ export function ApprovalTrail({ order }: { order: InspectionOrder }) {
       ? '—'
       : new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US', {
           style: 'currency',
-          currency: 'USD',
+          currency: trail.data?.currency ?? 'USD',
         }).format(cents / 100);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-US', {
