@@ -3,6 +3,15 @@ import { expect, type Page } from '@playwright/test';
 
 /** Every page is checked against WCAG 2 A and AA (architecture decision 12). */
 export async function expectAccessible(page: Page) {
+  // A modal or menu still fading in has its text at part opacity, which axe reads as low contrast:
+  // wait for finite animations and transitions to end (spinners loop forever and are left alone).
+  await page
+    .waitForFunction(
+      'document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)',
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const summary = results.violations.map((v) => ({
     rule: v.id,
