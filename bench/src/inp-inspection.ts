@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { liveServer } from './live-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.argv[2] ?? 8195);
@@ -25,28 +26,7 @@ const base = `http://127.0.0.1:${port}`;
 const DETAILED_INSPECTION_ID = '5b0c6f3e-2d7a-4c1e-9f10-000000000003';
 const TAPS = 100;
 
-async function waitForHealth(timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start');
-}
-
-async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await fetch(`${base}${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
+const { waitForHealth, api } = liveServer(base);
 
 async function signIn(page: Page, username: string): Promise<{ token: string; storeId: string; id: string }> {
   await page.goto(`${base}/app/login`);

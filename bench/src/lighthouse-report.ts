@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
+import { liveServer } from './live-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.argv[2] ?? 8196);
@@ -27,28 +28,7 @@ const base = `http://127.0.0.1:${port}`;
 const MULTI_POINT_INSPECTION_ID = '5b0c6f3e-2d7a-4c1e-9f10-000000000002';
 const PICTURES = 20;
 
-async function waitForHealth(timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start');
-}
-
-async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await fetch(`${base}${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
+const { waitForHealth, api } = liveServer(base);
 
 /** A 12-megapixel-like photo: noise over a gradient, so it compresses like a real one (about 1 MB). */
 async function photo(n: number): Promise<Buffer> {
