@@ -9,6 +9,7 @@ import {
   type RouteParams,
   type RouteQuery,
   type RouteResponse,
+  usesIdempotencyKey,
 } from '@servicebay/domain';
 import type { Principal } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
@@ -90,8 +91,6 @@ export interface ResourceOwner {
   storeId: string | null;
   accountId: string | null;
 }
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Counts handlers still running. A handler whose client went away keeps running after Fastify has
@@ -347,14 +346,15 @@ export function registerRoutes(
           const query = parse(route.query, request.query, 'query');
           const body = parse(route.body, request.body, 'body');
 
-          const key = MUTATING.has(route.method) ? request.headers[IDEMPOTENCY_HEADER] : undefined;
+          // Routes that carry secrets ignore the key: nothing of theirs is ever stored.
+          const key = usesIdempotencyKey(route) ? request.headers[IDEMPOTENCY_HEADER] : undefined;
           const outcome =
             typeof key === 'string'
               ? await deps.idempotency.begin({
                   caller: principal ? `user:${principal.id}` : 'anonymous',
                   key,
                   method: route.method,
-                  path: request.url,
+                  url: request.url,
                   body: request.body,
                 })
               : null;
