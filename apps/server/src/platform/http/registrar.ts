@@ -164,6 +164,15 @@ function reportTokenOf(request: FastifyRequest): string | null {
   return fromQuery || (typeof fromHeader === 'string' && fromHeader ? fromHeader : null);
 }
 
+/**
+ * Answers no browser or proxy may keep: those of every route that is not public or that carries
+ * secrets, and of any request with a bearer or report link token, errors included.
+ */
+function mustNotStore(route: AnyRoute, request: FastifyRequest): boolean {
+  const { authorization, [REPORT_TOKEN_HEADER]: reportToken } = request.headers;
+  return route.access.kind !== 'public' || route.carriesSecrets === true || authorization !== undefined || reportToken !== undefined;
+}
+
 function allowed(roles: readonly string[], principal: Principal) {
   return roles.includes(principal.type);
 }
@@ -333,6 +342,10 @@ export function registerRoutes(
     app.route({
       method: route.method,
       url: route.path,
+      onSend: async (request, reply, payload) => {
+        if (mustNotStore(route, request)) reply.header('cache-control', 'no-store');
+        return payload;
+      },
       handler: async (request, reply) => {
         inFlight.enter();
         try {
