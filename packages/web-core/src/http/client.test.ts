@@ -3,7 +3,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { access, defineRoute, fillPath, LIMITS, pathParamNames, routeTable, usesIdempotencyKey } from '@servicebay/domain';
+import {
+  access,
+  defineRoute,
+  fillPath,
+  LIMITS,
+  pathParamNames,
+  routeTable,
+  usesIdempotencyKey,
+} from '@servicebay/domain';
 import { ApiError } from './api-error.js';
 import { createApiClient, type ApiClientOptions } from './client.js';
 import { createRequestProgress } from './progress.js';
@@ -175,12 +183,19 @@ describe('api client: typed calls', () => {
     });
     const secret = routeTable.filter((r) => r.carriesSecrets && r.method !== 'GET');
     expect(secret.map((r) => r.id)).toEqual(
-      expect.arrayContaining(['session.login', 'session.refresh', 'storeUsers.setPassword', 'storeUsers.setPin']),
+      expect.arrayContaining([
+        'session.login',
+        'session.refresh',
+        'storeUsers.setPassword',
+        'storeUsers.setPin',
+      ]),
     );
     const writes = routeTable.filter((r) => r.method !== 'GET');
     for (const route of writes) {
       const params = Object.fromEntries(pathParamNames(route.path).map((name) => [name, 'x']));
-      await (api.call as (r: typeof route, o: object) => Promise<unknown>)(route, { params, body: {} }).catch(() => {});
+      await (api.call as (r: typeof route, o: object) => Promise<unknown>)(route, { params, body: {} }).catch(
+        () => {},
+      );
       const key = sent.get(`${route.method} ${fillPath(route.path, params)}`);
       if (usesIdempotencyKey(route)) expect(key, route.id).toMatch(/^[0-9a-f-]{36}$/);
       else expect(key, route.id).toBeNull();

@@ -56,7 +56,9 @@ export function inspectionRoutes(platform: Platform) {
       _embedded: { inspectionType: await service.types(storeId, query.state, query.fields) },
     })),
     implement(getInspectionTypeRoute, ({ storeId, params }) => service.type(storeId, params.inspectionId)),
-    implement(orderInspectionRoute, ({ storeId, params }) => service.typeOfOrder(storeId, params.inspectionOrderId)),
+    implement(orderInspectionRoute, ({ storeId, params }) =>
+      service.typeOfOrder(storeId, params.inspectionOrderId),
+    ),
     implement(listAutomaticSelectionsRoute, async ({ storeId, query }) => ({
       automaticInspectionSelections: await service.selections(storeId, query.match || undefined),
     })),

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillPath, pathParamNames, roleReach, rolesOf, routeTable, type AnyRoute, type Role } from '@servicebay/domain';
+import {
+  fillPath,
+  pathParamNames,
+  roleReach,
+  rolesOf,
+  routeTable,
+  type AnyRoute,
+  type Role,
+} from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import { paramSamples, type TenantWorld } from '../../../test/authz/samples.js';
+import { paramSamples, type SampleFactory, type TenantWorld } from '../../../test/authz/samples.js';
 import { reportLinks } from '../db/schema.js';
 
 /**
@@ -15,7 +23,7 @@ let t: TestApp;
 let world: TenantWorld;
 const users = new Map<Role, Record<string, string>>();
 
-const samples = {
+const samples: Record<string, SampleFactory> = {
   ...paramSamples,
   key: async () => 'nothing-here.jpg',
   messageId: async () => crypto.randomUUID(),
@@ -29,19 +37,26 @@ function roleFor(route: AnyRoute): Role {
 }
 
 async function headersOf(role: Role) {
-  if (!users.has(role)) users.set(role, await bearer(t.platform.tokens, await t.make.user(role, world.store)));
+  if (!users.has(role))
+    users.set(role, await bearer(t.platform.tokens, await t.make.user(role, world.store)));
   return users.get(role)!;
 }
 
 async function paramsFor(route: AnyRoute) {
   const user = await t.make.user(roleFor(route), world.store);
   const params: Record<string, string> = {};
-  for (const name of pathParamNames(route.path)) params[name] = await samples[name as keyof typeof samples]!(t, world, user);
+  for (const name of pathParamNames(route.path)) params[name] = await samples[name]!(t, world, user);
   return params;
 }
 
-async function send(route: AnyRoute, params: Record<string, string>, auth: Record<string, string>, query = '') {
-  const bodyStore = route.access.kind === 'store' && route.access.storeIn === 'body' ? route.access.storeParam : null;
+async function send(
+  route: AnyRoute,
+  params: Record<string, string>,
+  auth: Record<string, string>,
+  query = '',
+) {
+  const bodyStore =
+    route.access.kind === 'store' && route.access.storeIn === 'body' ? route.access.storeParam : null;
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   const res = await t.app.inject({
     method: route.method,
@@ -62,13 +77,15 @@ describe('Cache-Control: no-store on private answers', () => {
   it.each(routeTable.map((r) => [r.id, r] as const))('%s', async (_id, route) => {
     const failures: string[] = [];
     const check = (who: string, answer: { status: number; cache: unknown }) => {
-      if (answer.cache !== 'no-store') failures.push(`${who}: ${answer.status} with cache-control ${String(answer.cache)}`);
+      if (answer.cache !== 'no-store')
+        failures.push(`${who}: ${answer.status} with cache-control ${String(answer.cache)}`);
     };
 
     const params = await paramsFor(route);
     check('signed in', await send(route, params, await headersOf(roleFor(route))));
     check('with a forged token', await send(route, params, { authorization: 'Bearer forged.token.value' }));
-    if (route.access.kind !== 'public' || route.carriesSecrets) check('anonymous', await send(route, params, {}));
+    if (route.access.kind !== 'public' || route.carriesSecrets)
+      check('anonymous', await send(route, params, {}));
 
     const rule = route.access;
     if (rule.kind === 'report') {
@@ -90,7 +107,11 @@ describe('Cache-Control: no-store on private answers', () => {
   });
 
   it('answers an unknown API path with no-store', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v2/api/nowhere', headers: await headersOf('StoreManager') });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v2/api/nowhere',
+      headers: await headersOf('StoreManager'),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -98,10 +119,20 @@ describe('Cache-Control: no-store on private answers', () => {
   it('keeps no-store on a body the server refuses before validation (415, malformed JSON)', async () => {
     const auth = await headersOf('StoreManager');
     const url = `/v2/api/store/${world.store.id}/customer`;
-    const wrongType = await t.app.inject({ method: 'POST', url, headers: { ...auth, 'content-type': 'application/xml' }, payload: '<x/>' });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...auth, 'content-type': 'application/xml' },
+      payload: '<x/>',
+    });
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.headers['cache-control']).toBe('no-store');
-    const malformed = await t.app.inject({ method: 'POST', url, headers: { ...auth, 'content-type': 'application/json' }, payload: '{' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.headers['cache-control']).toBe('no-store');
   });

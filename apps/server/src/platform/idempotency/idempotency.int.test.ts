@@ -127,7 +127,9 @@ describe('idempotent writes', () => {
     const [row] = await rowsWithKey('customer-key-0002');
     const url = `/v2/api/store/${store.id}/customer`;
     const body = { lastName: 'Hashed', owner: store.id };
-    const plain = createHash('sha256').update(`POST\n${url}\n${JSON.stringify(body)}`).digest('hex');
+    const plain = createHash('sha256')
+      .update(`POST\n${url}\n${JSON.stringify(body)}`)
+      .digest('hex');
     expect(row!.requestHash).not.toBe(plain);
     expect(row!.requestHash).not.toBe(createHash('sha256').update(JSON.stringify(body)).digest('hex'));
     expect(row!.requestHash).toBe(requestHasher(t.platform.config.jwtSecret)('POST', url, body));
@@ -206,6 +208,8 @@ describe('expiry', () => {
         sql`explain select caller, key from idempotency_keys where created_at < now() - interval '7 days' limit 5000`,
       );
     });
-    expect(JSON.stringify((plan as unknown as { rows: unknown[] }).rows)).toContain('idempotency_keys_created_idx');
+    expect(JSON.stringify((plan as unknown as { rows: unknown[] }).rows)).toContain(
+      'idempotency_keys_created_idx',
+    );
   });
 });

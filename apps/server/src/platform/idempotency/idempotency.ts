@@ -76,7 +76,11 @@ export function createIdempotency(repo: IdempotencyRepository, options: Idempote
           continue;
         }
         if (stored.requestHash !== hash) {
-          throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
+          throw new AppError(
+            422,
+            'IDEMPOTENCY_KEY_REUSED',
+            'This Idempotency-Key was already used for a different request',
+          );
         }
         if (stored.responseStatus === null) {
           const staleBefore = new Date(Date.now() - options.staleAfterMs);
