@@ -11,6 +11,7 @@ import { startReadingSweeper } from './modules/reports/reading-sweeper.js';
 import { registerWeb } from './platform/http/web.js';
 import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency/idempotency.repository.js';
+import { startIdempotencyPurge } from './platform/idempotency/purge.js';
 import { createTenancyRepository } from './modules/tenancy/tenancy.repository.js';
 import { cacheStoreOwnership } from './modules/tenancy/store-ownership.cache.js';
 import { implementations } from './modules/index.js';
@@ -78,11 +79,12 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
 
   const customerOwners = customerOwnerResolvers(platform);
   const tenancyRepo = createTenancyRepository(platform.database.db);
+  const idempotencyRepo = createIdempotencyRepository(platform.database.db);
   const deps = {
     tokens: platform.tokens,
     tenancy: cacheStoreOwnership(tenancyRepo),
     accountOwnership: tenancyRepo.accountOwnership,
-    idempotency: createIdempotency(createIdempotencyRepository(platform.database.db), config.requestTimeoutMs * 2),
+    idempotency: createIdempotency(idempotencyRepo, { secret: config.jwtSecret, staleAfterMs: config.requestTimeoutMs * 2 }),
     userScope: userScopeResolver(platform),
     pathResources: { userId: userOwnerResolver(platform), ...customerOwners.pathResources, ...inspectionOrderOwnerResolvers(platform), ...inspectionOwnerResolvers(platform), ...estimateOwnerResolvers(platform) },
     customerStore: customerOwners.customerStore,
@@ -95,5 +97,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   // Reports being read turn read 5000 ms after their last view (docs/reports.md).
   const sweeper = startReadingSweeper({ outbox: platform.outbox, logger: platform.logger });
   app.addHook('onClose', () => sweeper.stop());
+  // Idempotency records are kept 7 days, then purged (docs/decisions/0003-idempotent-writes.md).
+  const purge = startIdempotencyPurge({ repo: idempotencyRepo, logger: platform.logger });
+  app.addHook('onClose', () => purge.stop());
   return app;
 }

@@ -15,6 +15,11 @@ export const LIMITS = {
   reportReadingTimeoutMs: 5000,
   inactivityCheckMs: 60_000,
   passwordMinLength: 8,
+  /**
+   * How long the server keeps an Idempotency-Key and its answer: the longest a tablet's offline
+   * queue may hold a write. A key replayed later is a new request.
+   */
+  idempotencyKeyTtlMs: 7 * 24 * 60 * 60 * 1000,
   pageSize: { orders: 10, appointments: 20, conversations: 20, chatHistory: 20, customerMessages: 50 },
 } as const;
 

@@ -65,7 +65,9 @@ export function buildOpenApi(table: readonly AnyRoute[], info: { title: string; 
     const operation: Json = {
       operationId: route.id,
       summary: route.summary,
-      description: accessText(route),
+      description: route.carriesSecrets
+        ? `${accessText(route)} Carries secrets: no Idempotency-Key (one sent is ignored, nothing is kept).`
+        : accessText(route),
       tags: [route.tag],
       parameters: parametersOf(route),
       responses: {

@@ -33,6 +33,13 @@ export interface RouteDef<
   readonly status?: number;
   /** The answer is not JSON (a file, a page); the response schema is then not enforced. */
   readonly produces?: string;
+  /**
+   * The request or the answer holds a secret: a password, a PIN, a token, or a link or URL that
+   * carries one. Such a call keeps no idempotency record (a key sent anyway is ignored, so no
+   * secret and no hash of one is ever stored), and the web client sends it no Idempotency-Key.
+   * The route table test requires it on every route with a field named like a secret.
+   */
+  readonly carriesSecrets?: boolean;
 }
 
 export function defineRoute<
@@ -59,6 +66,14 @@ export type RouteResponse<T> = T extends RouteDef<any, any, any, infer R> ? Infe
 /** What a client sends; zod input types, before defaults and coercion. */
 export type RouteBodyInput<T> =
   T extends RouteDef<any, any, infer B, any> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
+
+/**
+ * Whether a request to this route uses an Idempotency-Key: writes do, unless they carry secrets
+ * (their replay would need the secret kept). The server and the web client both ask this.
+ */
+export function usesIdempotencyKey(route: Pick<AnyRoute, 'method' | 'carriesSecrets'>): boolean {
+  return route.method !== 'GET' && route.carriesSecrets !== true;
+}
 
 /** Names of the `:params` in a path, in order. */
 export function pathParamNames(path: string): string[] {

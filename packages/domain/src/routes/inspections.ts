@@ -91,7 +91,7 @@ export const orderInspectionRoute = defineRoute({
   method: 'GET',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/inspection',
   summary:
-    "The order's inspection type (the store's default when the order has none). Answered with Cache-Control: no-cache, so preview pages always see the current one.",
+    "The order's inspection type (the store's default when the order has none). Answered with Cache-Control: no-store (like every private answer), so preview pages always see the current one.",
   tag: 'inspections',
   access: access.store(ORDER_READ_ROLES),
   params: orderParams,

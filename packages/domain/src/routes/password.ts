@@ -26,6 +26,7 @@ export const passwordResetRoute = defineRoute({
   path: '/v2/api/user/password/reset',
   summary: 'Set a new password with the single-use token from the reset e-mail.',
   tag: 'password',
+  carriesSecrets: true,
   access: access.public('the reset token in the body is the credential'),
   body: z.strictObject({ token: ZResetToken, password: ZStrongPassword }),
 });
@@ -36,6 +37,7 @@ export const passwordMeteorRoute = defineRoute({
   path: '/v2/api/user/password/meteor',
   summary: 'The legacy form of the password reset: the same token, the password named newPassword.',
   tag: 'password',
+  carriesSecrets: true,
   access: access.public('the reset token in the body is the credential'),
   body: z.strictObject({ token: ZResetToken, newPassword: ZStrongPassword }),
 });
@@ -46,6 +48,7 @@ export const meteorTokenRoute = defineRoute({
   path: '/v2/api/user/meteor/:token',
   summary: 'Legacy: whose reset token this is, so the reset page can greet the user; 404 when it is used or expired.',
   tag: 'password',
+  carriesSecrets: true,
   access: access.public('the reset token in the path is the credential'),
   params: z.strictObject({ token: ZResetToken }),
   response: z.object({ username: z.string(), firstName: z.string() }),

@@ -115,6 +115,7 @@ export const issueReportLinkRoute = defineRoute({
   summary:
     "A new link to the customer's report (to copy, or for the report dialog to send); the shop revokes links with the order's revoke.",
   tag: 'reports',
+  carriesSecrets: true,
   access: access.store(ORDER_WRITE_ROLES),
   params: orderParams,
   body: z.object({}).optional(),

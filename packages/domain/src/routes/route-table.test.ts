@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pathParamNames } from '../http/route.js';
+import { pathParamNames, usesIdempotencyKey } from '../http/route.js';
 import { routeTable } from './index.js';
 
 const PREFIXES = ['/v2/api/', '/v1/api/', '/v2/search/', '/messaging/v1/', '/v2/webhooks/', '/v2/files/'];
@@ -42,5 +42,90 @@ describe('route table', () => {
   it.each(routeTable.map((r) => [r.id, r] as const))('%s has an access rule with a reason when public', (_id, route) => {
     expect(route.access).toBeDefined();
     if (route.access.kind === 'public') expect(route.access.reason.length).toBeGreaterThan(10);
+  });
+});
+
+/** Words that name a secret: a field whose name holds one carries a credential. */
+const SECRET_WORDS = new Set(['password', 'passcode', 'pin', 'token', 'secret', 'otp']);
+
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .map((w) => w.toLowerCase());
+}
+
+type JsonSchema = { type?: unknown; properties?: Record<string, JsonSchema>; [k: string]: unknown };
+
+/**
+ * Fields anywhere in a schema whose name holds a secret word and whose value may hold one: a
+ * boolean (`pinSet`, `sendPasswordEmail`) only tells whether a secret exists.
+ */
+function secretFields(schema: z.ZodType | undefined, io: 'input' | 'output'): string[] {
+  if (!schema) return [];
+  const found = new Set<string>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    const json = node as JsonSchema;
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      if (property.type !== 'boolean' && words(name).some((w) => SECRET_WORDS.has(w))) found.add(name);
+    }
+    Object.values(json).forEach(walk);
+  };
+  walk(z.toJSONSchema(schema, { io, unrepresentable: 'any' }));
+  return [...found];
+}
+
+describe('routes that carry secrets', () => {
+  it('finds secret fields by name, not booleans about them', () => {
+    const schema = z.object({
+      refreshToken: z.string(),
+      newPassword: z.string(),
+      adminPIN: z.string(),
+      pinSet: z.boolean(),
+      sendPasswordEmail: z.boolean(),
+      pinned: z.string(),
+      nested: z.array(z.object({ clientSecret: z.string() })),
+    });
+    expect(secretFields(schema, 'input').sort()).toEqual(['adminPIN', 'clientSecret', 'newPassword', 'refreshToken']);
+  });
+
+  it.each(routeTable.map((r) => [r.id, r] as const))(
+    '%s keeps no idempotency record when a field of its request or answer is a secret',
+    (_id, route) => {
+      const fields = [
+        ...secretFields(route.params, 'input'),
+        ...secretFields(route.query, 'input'),
+        ...secretFields(route.body, 'input'),
+        ...secretFields(route.response, 'output'),
+      ];
+      if (fields.length === 0) return;
+      expect(route.carriesSecrets, `${route.id} carries ${fields.join(', ')}: declare carriesSecrets: true`).toBe(true);
+      expect(usesIdempotencyKey(route)).toBe(false);
+    },
+  );
+
+  it('covers the calls that sign in, renew, sign out, or set a password or a PIN', () => {
+    const secretIds = routeTable.filter((r) => r.carriesSecrets).map((r) => r.id);
+    for (const id of [
+      'session.login',
+      'session.refresh',
+      'session.logout',
+      'session.hijack',
+      'session.adminPinLogin',
+      'stores.workerLogin',
+      'password.reset',
+      'password.resetLegacy',
+      'portalUsers.register',
+      'storeUsers.create',
+      'storeUsers.setPassword',
+      'storeUsers.setPin',
+      'storeSettings.update',
+      'reports.sendToken',
+    ]) {
+      expect(secretIds).toContain(id);
+    }
   });
 });

@@ -19,6 +19,7 @@ export const loginRoute = defineRoute({
   summary:
     'Sign in with a username and password. 401 INVALID_CREDENTIALS: could not login with that user name and password; 403 ACCOUNT_LOCKED after repeated failures.',
   tag: 'session',
+  carriesSecrets: true,
   access: access.public('signing in is how a caller gets a token'),
   body: ZLoginRequest,
   response: ZTokenPair,
@@ -42,6 +43,7 @@ export const refreshTokenRoute = defineRoute({
   summary:
     'Trade a refresh token for a new token pair. The refresh token rotates: presenting one already used revokes every token of its sign-in.',
   tag: 'session',
+  carriesSecrets: true,
   access: access.public('the refresh token in the body is the credential'),
   body: ZRefreshRequest,
   response: ZTokenPair,
@@ -53,6 +55,7 @@ export const logoutRoute = defineRoute({
   path: '/v2/api/user/logout',
   summary: 'Sign out: revokes the refresh token and every token of its sign-in.',
   tag: 'session',
+  carriesSecrets: true,
   access: access.public('the refresh token in the body is the credential'),
   body: ZRefreshRequest,
 });
@@ -105,6 +108,7 @@ export const adminPinLoginRoute = defineRoute({
   summary:
     "Confirm entry to the admin area with the store's admin PIN (owner, store manager, admin). 401 INVALID_CREDENTIALS when the PIN is wrong or the store has none.",
   tag: 'session',
+  carriesSecrets: true,
   access: access.signedIn(['owner', 'StoreManager', 'admin']),
   body: z.strictObject({ adminPIN: z.string().trim().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'), storeId: ZId }),
 });
@@ -119,6 +123,7 @@ export const hijackRoute = defineRoute({
   summary:
     "Log in as a store (its shared Store account, asStore: true) or as a role of the store (role), for root, partner, partner admin, owner and account manager; hijack: false returns to one's own identity. A new sign-in; 404 for a store the caller may not act for.",
   tag: 'session',
+  carriesSecrets: true,
   access: access.signedIn(['root', 'partner', 'PartnerAdmin', 'owner', 'admin']),
   body: z.strictObject({
     storeId: ZId,

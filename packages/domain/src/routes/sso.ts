@@ -30,6 +30,7 @@ export const ssoCallbackRoute = defineRoute({
   summary:
     'Where the identity provider returns the browser. On success sets the token and refreshToken cookies (Path=/app, 60 s) and 302 to /app/sso/return; on any failure 302 to /app/login?sso=failed with no tokens.',
   tag: 'session',
+  carriesSecrets: true,
   access: access.public(
     'the identity provider returns the browser here; the single-use state bound to this browser is the credential',
   ),

@@ -13,6 +13,7 @@ export const updateStoreSettingsRoute = defineRoute({
   summary:
     "Changes the store's settings (spec §3 Store), details, opening hours (each day closes after it opens) and admin PIN; what is not sent stays. Effective at once: every later request reads them.",
   tag: 'storeSettings',
+  carriesSecrets: true,
   access: access.store(STORE_ADMIN_ROLES),
   params: z.strictObject({ storeId: ZId }),
   body: ZStoreSettingsChange,

@@ -131,6 +131,7 @@ export const createStoreUserRoute = defineRoute({
   summary:
     'Adds a worker to the store with a role a manager may grant. 409 CONFLICT when the username is taken. With sendPasswordEmail the worker receives the password e-mail.',
   tag: 'storeUsers',
+  carriesSecrets: true,
   access: access.store(STORE_ADMIN_ROLES),
   params: storeParams,
   body: ZCreateStoreUser,
@@ -157,6 +158,7 @@ export const setStoreUserPasswordRoute = defineRoute({
   path: '/v2/api/store/:storeId/user/:userId/password',
   summary: "Sets a worker's password (spec §5 strength rule); its other sign-ins end.",
   tag: 'storeUsers',
+  carriesSecrets: true,
   access: access.store(STORE_ADMIN_ROLES),
   params: userParams,
   body: z.strictObject({ password: ZStrongPassword }),
@@ -178,6 +180,7 @@ export const setStoreUserPinRoute = defineRoute({
   path: '/v2/api/store/:storeId/user/:userId/pin',
   summary: "Sets the worker's PIN for worker selection (4 to 8 digits), or removes it with null.",
   tag: 'storeUsers',
+  carriesSecrets: true,
   access: access.store(STORE_ADMIN_ROLES),
   params: userParams,
   body: z.strictObject({ pin: ZPin.nullable() }),

@@ -66,6 +66,7 @@ export const workerLoginRoute = defineRoute({
   summary:
     "Worker selection on the store's shared account: the chosen worker confirms with their own password, or their PIN where set, and gets their own tokens. Lockout and errors as for login.",
   tag: 'stores',
+  carriesSecrets: true,
   access: access.store(['Store']),
   params: z.strictObject({ storeId: ZId, userId: ZId }),
   body: z

@@ -34,6 +34,7 @@ export const createVinScanSessionRoute = defineRoute({
   summary:
     'Launches the VIN scanner for the caller (spec §5: user id, origin and language are mandatory; userId must be the caller): a single-use callback URL valid 10 minutes, the return URL and the scanner URL to open in a new window.',
   tag: 'vin-scanner',
+  carriesSecrets: true,
   access: access.signedIn(STAFF_ROLES),
   body: ZVinScanSessionRequest,
   response: ZVinScanSession,
@@ -47,6 +48,7 @@ export const vinScanCallbackRoute = defineRoute({
   summary:
     "The scanner hands over the VIN it read (VIN, vinNumber accepted). The token is single-use and expires; a VIN that is not plausible is CANNOT_SCAN_INVALID_VIN and leaves the token usable. Answers the return URL to send the user to.",
   tag: 'vin-scanner',
+  carriesSecrets: true,
   access: access.public(
     'called by the external VIN scanner, which holds no session of ours: the unguessable single-use token in the path, issued to the signed-in user, is the credential (rate-limited per address)',
   ),

@@ -3,7 +3,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { access, defineRoute, LIMITS } from '@servicebay/domain';
+import {
+  access,
+  defineRoute,
+  fillPath,
+  LIMITS,
+  pathParamNames,
+  routeTable,
+  usesIdempotencyKey,
+} from '@servicebay/domain';
 import { ApiError } from './api-error.js';
 import { createApiClient, type ApiClientOptions } from './client.js';
 import { createRequestProgress } from './progress.js';
@@ -160,6 +168,39 @@ describe('api client: typed calls', () => {
     expect(first!.body).toBe('{"text":"a"}');
     expect(first!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(second!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
+  });
+
+  it('sends no Idempotency-Key on the routes that carry secrets (sign-in, refresh, passwords, PINs)', async () => {
+    const sent = new Map<string, string | null>();
+    const api = createApiClient({
+      baseUrl: 'http://api.test',
+      retry: { maxRetries: 0 },
+      fetch: async (input, init) => {
+        const headers = new Headers(init?.headers);
+        sent.set(`${init?.method} ${new URL(String(input)).pathname}`, headers.get('idempotency-key'));
+        return new Response(null, { status: 204 });
+      },
+    });
+    const secret = routeTable.filter((r) => r.carriesSecrets && r.method !== 'GET');
+    expect(secret.map((r) => r.id)).toEqual(
+      expect.arrayContaining([
+        'session.login',
+        'session.refresh',
+        'storeUsers.setPassword',
+        'storeUsers.setPin',
+      ]),
+    );
+    const writes = routeTable.filter((r) => r.method !== 'GET');
+    for (const route of writes) {
+      const params = Object.fromEntries(pathParamNames(route.path).map((name) => [name, 'x']));
+      await (api.call as (r: typeof route, o: object) => Promise<unknown>)(route, { params, body: {} }).catch(
+        () => {},
+      );
+      const key = sent.get(`${route.method} ${fillPath(route.path, params)}`);
+      if (usesIdempotencyKey(route)) expect(key, route.id).toMatch(/^[0-9a-f-]{36}$/);
+      else expect(key, route.id).toBeNull();
+    }
+    expect(writes.filter((r) => !usesIdempotencyKey(r))).toEqual(secret);
   });
 
   it('uses the Idempotency-Key it is given (the offline queue replaying a stored write)', async () => {

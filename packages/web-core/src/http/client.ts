@@ -8,6 +8,7 @@ import {
   type RouteBodyInput,
   type RouteDef,
   type RouteResponse,
+  usesIdempotencyKey,
 } from '@servicebay/domain';
 import { ApiError, CLIENT_ERRORS } from './api-error.js';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency-key.js';
@@ -253,11 +254,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function send(request: RawRequest, check?: (value: unknown) => unknown): Promise<unknown> {
+  async function send(
+    request: RawRequest,
+    check?: (value: unknown) => unknown,
+    keyed = request.method !== 'GET',
+  ): Promise<unknown> {
     const url = buildUrl(options.baseUrl, request.path, request.query);
-    // Writes carry a key, the same on every retry, so the server applies them once (decision 0003).
-    const idempotencyKey =
-      request.method === 'GET' ? undefined : (request.idempotencyKey ?? newIdempotencyKey());
+    // Writes carry a key, the same on every retry, so the server applies them once (decision 0003);
+    // calls that carry secrets carry none, so no record of them is kept.
+    const idempotencyKey = keyed ? (request.idempotencyKey ?? newIdempotencyKey()) : undefined;
     const maxRetries = request.maxRetries ?? policy.maxRetries;
     const settle = progress.start();
     try {
@@ -301,6 +306,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const value = await send(
         { ...callOptions, method: route.method, path },
         schema ? (v) => checkResponse(schema, v, `${route.method} ${route.path}`) : undefined,
+        usesIdempotencyKey(route),
       );
       return value as RouteResponse<R>;
     },

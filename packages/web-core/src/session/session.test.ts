@@ -49,6 +49,8 @@ let refreshCalls = 0;
 let refreshMode: 'ok' | 'down' | 'slow' = 'ok';
 let revoked: string[] = [];
 let thingsCalls: string[] = [];
+/** The Idempotency-Key headers the refresh and logout calls came with. */
+let identityKeys: Array<string | string[] | undefined> = [];
 
 function pair(lifetimeSeconds = 900) {
   const token = accessToken(lifetimeSeconds);
@@ -66,6 +68,7 @@ function json(res: ServerResponse, status: number, body?: unknown) {
 function handle(req: IncomingMessage, res: ServerResponse, body: string) {
   const path = (req.url ?? '').split('?')[0];
   const bearer = req.headers.authorization?.replace('Bearer ', '') ?? '';
+  if (path === '/v2/api/user/refresh-token' || path === '/v2/api/user/logout') identityKeys.push(req.headers['idempotency-key']);
   if (path === '/v2/api/user/refresh-token') {
     refreshCalls++;
     if (refreshMode === 'down') return json(res, 503, { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' });
@@ -147,6 +150,7 @@ beforeEach(() => {
   refreshMode = 'ok';
   revoked = [];
   thingsCalls = [];
+  identityKeys = [];
 });
 
 afterEach(() => {
@@ -355,6 +359,17 @@ describe('logout and worker selection', () => {
     expect(revoked).toEqual([p.refreshToken]);
     expect(session.takeEndReason()).toBe('inactivity');
     expect(await session.getToken()).toBeNull();
+  });
+
+  it('sends no Idempotency-Key with a renewal or a sign-out: they carry the refresh token', async () => {
+    let clock = Date.now();
+    const session = open({ now: () => clock });
+    session.signIn(pair());
+    clock += 850_000;
+    await session.getToken();
+    await session.logout('signedOut');
+    expect(identityKeys).toHaveLength(2);
+    expect(identityKeys).toEqual([undefined, undefined]);
   });
 
   it('still signs out when the server cannot be reached', async () => {

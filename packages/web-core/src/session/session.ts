@@ -1,4 +1,11 @@
-import { ZTokenPair, type TokenPair } from '@servicebay/domain';
+import {
+  logoutRoute,
+  refreshTokenRoute,
+  usesIdempotencyKey,
+  ZTokenPair,
+  type AnyRoute,
+  type TokenPair,
+} from '@servicebay/domain';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../http/idempotency-key.js';
 import { createStore, type ReadableStore } from '../load-state.js';
 import { decodeAccessToken, type SessionClaims } from './claims.js';
@@ -11,8 +18,8 @@ export const PARKED_SESSION_STORAGE_KEY = 'servicebay.session.store';
 export const RENEW_BEFORE_MS = 60_000;
 
 export const SESSION_PATHS = {
-  refresh: '/v2/api/user/refresh-token',
-  logout: '/v2/api/user/logout',
+  refresh: refreshTokenRoute.path,
+  logout: logoutRoute.path,
 } as const;
 
 export type SessionStorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -201,13 +208,16 @@ export function createSession(options: SessionOptions): Session {
 
   const expiresSoon = (s: SessionState) => s.expiresAt - now() <= renewBeforeMs;
 
-  async function post(path: string, body: unknown): Promise<Response> {
+  async function post(route: AnyRoute, body: unknown): Promise<Response> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    // Refresh and logout carry a refresh token: they send no Idempotency-Key (nothing of them is kept).
+    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    if (usesIdempotencyKey(route)) headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
     try {
-      return await baseFetch(url(path), {
+      return await baseFetch(url(route.path), {
         method: 'POST',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: newIdempotencyKey() },
+        headers,
         body: JSON.stringify(body),
         signal: controller.signal,
       });
@@ -218,7 +228,7 @@ export function createSession(options: SessionOptions): Session {
 
   async function revoke(refreshToken: string): Promise<void> {
     try {
-      const response = await post(SESSION_PATHS.logout, { refreshToken });
+      const response = await post(logoutRoute, { refreshToken });
       await response.body?.cancel();
     } catch {
       // Offline: the pair is already forgotten here; it runs out on the server by itself.
@@ -239,7 +249,7 @@ export function createSession(options: SessionOptions): Session {
     }
     let response: Response;
     try {
-      response = await post(SESSION_PATHS.refresh, { refreshToken: latest.refreshToken });
+      response = await post(refreshTokenRoute, { refreshToken: latest.refreshToken });
     } catch {
       return 'unavailable';
     }

@@ -145,12 +145,12 @@ describe('inspection types', () => {
     expect((await send('GET', api(`/inspection/${theirs.id}`, other), undefined, otherHeaders)).statusCode).toBe(200);
   });
 
-  it("answers the order's type with no-cache, the default when the order has none", async () => {
+  it("answers the order's type uncached (no-store, which also satisfies no-cache), the default when the order has none", async () => {
     const order = await newOrder();
     expect(order.inspectionType).toBe(MULTI_POINT_INSPECTION_ID);
     const res = await send('GET', api(`/inspectionOrder/${order._id}/inspection`));
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()._id).toBe(MULTI_POINT_INSPECTION_ID);
     const bare = await t.make.inspectionOrder(store);
     expect((await send('GET', api(`/inspectionOrder/${bare.id}/inspection`))).json()._id).toBe(MULTI_POINT_INSPECTION_ID);

@@ -56,11 +56,9 @@ export function inspectionRoutes(platform: Platform) {
       _embedded: { inspectionType: await service.types(storeId, query.state, query.fields) },
     })),
     implement(getInspectionTypeRoute, ({ storeId, params }) => service.type(storeId, params.inspectionId)),
-    implement(orderInspectionRoute, async ({ storeId, params, reply }) => {
-      const type = await service.typeOfOrder(storeId, params.inspectionOrderId);
-      reply.header('cache-control', 'no-cache');
-      return type;
-    }),
+    implement(orderInspectionRoute, ({ storeId, params }) =>
+      service.typeOfOrder(storeId, params.inspectionOrderId),
+    ),
     implement(listAutomaticSelectionsRoute, async ({ storeId, query }) => ({
       automaticInspectionSelections: await service.selections(storeId, query.match || undefined),
     })),

@@ -76,5 +76,6 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .code(404)
+    .header('cache-control', 'no-store')
     .send({ status: 404, code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
 }

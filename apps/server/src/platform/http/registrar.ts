@@ -9,6 +9,7 @@ import {
   type RouteParams,
   type RouteQuery,
   type RouteResponse,
+  usesIdempotencyKey,
 } from '@servicebay/domain';
 import type { Principal } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
@@ -91,8 +92,6 @@ export interface ResourceOwner {
   accountId: string | null;
 }
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
  * Counts handlers still running. A handler whose client went away keeps running after Fastify has
  * closed its connection, so shutdown waits for this to reach zero before closing the database.
@@ -163,6 +162,15 @@ function reportTokenOf(request: FastifyRequest): string | null {
   const fromQuery = query && typeof query.t === 'string' ? query.t : null;
   const fromHeader = request.headers[REPORT_TOKEN_HEADER];
   return fromQuery || (typeof fromHeader === 'string' && fromHeader ? fromHeader : null);
+}
+
+/**
+ * Answers no browser or proxy may keep: those of every route that is not public or that carries
+ * secrets, and of any request with a bearer or report link token, errors included.
+ */
+function mustNotStore(route: AnyRoute, request: FastifyRequest): boolean {
+  const { authorization, [REPORT_TOKEN_HEADER]: reportToken } = request.headers;
+  return route.access.kind !== 'public' || route.carriesSecrets === true || authorization !== undefined || reportToken !== undefined;
 }
 
 function allowed(roles: readonly string[], principal: Principal) {
@@ -334,6 +342,10 @@ export function registerRoutes(
     app.route({
       method: route.method,
       url: route.path,
+      onSend: async (request, reply, payload) => {
+        if (mustNotStore(route, request)) reply.header('cache-control', 'no-store');
+        return payload;
+      },
       handler: async (request, reply) => {
         inFlight.enter();
         try {
@@ -347,14 +359,15 @@ export function registerRoutes(
           const query = parse(route.query, request.query, 'query');
           const body = parse(route.body, request.body, 'body');
 
-          const key = MUTATING.has(route.method) ? request.headers[IDEMPOTENCY_HEADER] : undefined;
+          // Routes that carry secrets ignore the key: nothing of theirs is ever stored.
+          const key = usesIdempotencyKey(route) ? request.headers[IDEMPOTENCY_HEADER] : undefined;
           const outcome =
             typeof key === 'string'
               ? await deps.idempotency.begin({
                   caller: principal ? `user:${principal.id}` : 'anonymous',
                   key,
                   method: route.method,
-                  path: request.url,
+                  url: request.url,
                   body: request.body,
                 })
               : null;

@@ -61,8 +61,46 @@ export function createIdempotencyRepository(db: Db) {
         .returning({ key: idempotencyKeys.key });
       return rows.length === 1;
     },
-    async purgeOlderThan(date: Date) {
-      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, date));
+    /** Starts a new request on a key whose record expired: the old answer is forgotten. */
+    async renewExpired(
+      entry: { caller: string; key: string; method: string; path: string; requestHash: string },
+      expiredBefore: Date,
+    ) {
+      const rows = await db
+        .update(idempotencyKeys)
+        .set({
+          method: entry.method,
+          path: entry.path,
+          requestHash: entry.requestHash,
+          responseStatus: null,
+          responseBody: null,
+          createdAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(idempotencyKeys.caller, entry.caller),
+            eq(idempotencyKeys.key, entry.key),
+            lt(idempotencyKeys.createdAt, expiredBefore),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      return rows.length === 1;
+    },
+    /**
+     * Deletes up to `limit` records made before `date`, found through the created_at index;
+     * answers how many went. Safe beside another process doing the same: a row is deleted once.
+     */
+    async purgeOlderThan(date: Date, limit = 5000): Promise<number> {
+      const doomed = db
+        .select({ caller: idempotencyKeys.caller, key: idempotencyKeys.key })
+        .from(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, date))
+        .limit(limit);
+      const rows = await db
+        .delete(idempotencyKeys)
+        .where(sql`(${idempotencyKeys.caller}, ${idempotencyKeys.key}) in (${doomed})`)
+        .returning({ key: idempotencyKeys.key });
+      return rows.length;
     },
   };
 }
