@@ -24,7 +24,12 @@ import { hashPassword } from './passwords.js';
 const PASSWORD = 'Worker123!';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'servicebay-cutoffs-'));
 const config = {
-  ...loadConfig({ JWT_SECRET: 'test-secret-of-at-least-32-characters!!', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false' }),
+  ...loadConfig({
+    JWT_SECRET: 'test-secret-of-at-least-32-characters!!',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'false',
+  }),
   vpicDbPath: path.join(os.tmpdir(), 'servicebay-vpic', 'vpic.lite.db'),
 };
 
@@ -68,21 +73,37 @@ async function start() {
 
 async function worker(username: string) {
   const user = await make.user('Technician', store);
-  await database.db.update(users).set({ username, passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, user.id));
+  await database.db
+    .update(users)
+    .set({ username, passwordHash: await hashPassword(PASSWORD) })
+    .where(eq(users.id, user.id));
   return user;
 }
 
 const login = async (server: Server, username: string) => {
-  const res = await server.app.inject({ method: 'POST', url: '/v2/api/user/login', payload: { username, password: PASSWORD } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/v2/api/user/login',
+    payload: { username, password: PASSWORD },
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as { token: string; refreshToken: string };
 };
 const me = (server: Server, userId: string, token: string) =>
-  server.app.inject({ method: 'GET', url: `/v2/api/user/${userId}`, headers: { authorization: `Bearer ${token}` } });
+  server.app.inject({
+    method: 'GET',
+    url: `/v2/api/user/${userId}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
 const refresh = (server: Server, refreshToken: string) =>
   server.app.inject({ method: 'POST', url: '/v2/api/user/refresh-token', payload: { refreshToken } });
 const changeWorker = (server: Server, userId: string, body: object) =>
-  server.app.inject({ method: 'PUT', url: `/v2/api/store/${store.id}/user/${userId}`, headers: managerHeaders, payload: body });
+  server.app.inject({
+    method: 'PUT',
+    url: `/v2/api/store/${store.id}/user/${userId}`,
+    headers: managerHeaders,
+    payload: body,
+  });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -106,9 +127,14 @@ describe('ending sign-ins', () => {
     expect(decodeJwt(pair.token)).toMatchObject({ type: 'Technician' });
     expect((await me(server!, user.id, pair.token)).statusCode).toBe(200);
 
-    expect((await changeWorker(server!, user.id, { type: 'ServiceAdvisor' })).json()).toMatchObject({ type: 'ServiceAdvisor' });
+    expect((await changeWorker(server!, user.id, { type: 'ServiceAdvisor' })).json()).toMatchObject({
+      type: 'ServiceAdvisor',
+    });
     expect((await me(server!, user.id, pair.token)).statusCode).toBe(401);
-    expect((await refresh(server!, pair.refreshToken)).json()).toMatchObject({ status: 401, code: 'INVALID_REFRESH_TOKEN' });
+    expect((await refresh(server!, pair.refreshToken)).json()).toMatchObject({
+      status: 401,
+      code: 'INVALID_REFRESH_TOKEN',
+    });
 
     // In the same second as the change: the new sign-in is not caught by it.
     const again = await login(server!, 'role-change');
@@ -121,7 +147,9 @@ describe('ending sign-ins', () => {
     const [server] = servers;
     const user = await worker('renamed');
     const pair = await login(server!, 'renamed');
-    expect((await changeWorker(server!, user.id, { firstName: 'Renamed', type: 'Technician' })).statusCode).toBe(200);
+    expect(
+      (await changeWorker(server!, user.id, { firstName: 'Renamed', type: 'Technician' })).statusCode,
+    ).toBe(200);
     expect((await me(server!, user.id, pair.token)).statusCode).toBe(200);
     expect((await refresh(server!, pair.refreshToken)).statusCode).toBe(200);
   });
@@ -147,7 +175,9 @@ describe('ending sign-ins', () => {
 
     expect((await changeWorker(a!, user.id, { active: false })).json()).toMatchObject({ active: false });
     // Told by the database as the change commits (LISTEN/NOTIFY); its slow poll is 30 s away.
-    await expect.poll(async () => (await me(b, user.id, pair.token)).statusCode, { timeout: 3000, interval: 20 }).toBe(401);
+    await expect
+      .poll(async () => (await me(b, user.id, pair.token)).statusCode, { timeout: 3000, interval: 20 })
+      .toBe(401);
     expect((await refresh(b, pair.refreshToken)).statusCode).toBe(401);
     expect(b.platform.config.redisUrl).toBeUndefined();
     await b.stop();

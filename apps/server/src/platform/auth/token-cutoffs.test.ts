@@ -44,6 +44,9 @@ describe('access tokens and cut-offs', () => {
     const old = await tokens.signAccess(principal, 0);
     tokens.cutOff(USER, 1);
     expect(await tokens.verifyAccess(old)).toBeNull();
-    expect(await tokens.verifyAccess(await tokens.signAccess(principal, 1))).toMatchObject({ id: USER, type: 'Technician' });
+    expect(await tokens.verifyAccess(await tokens.signAccess(principal, 1))).toMatchObject({
+      id: USER,
+      type: 'Technician',
+    });
   });
 });

@@ -73,7 +73,9 @@ export async function feedTokenCutOffs(deps: {
     for (const cut of await repo.since(horizon)) cache.learn(cut.userId, cut.version);
   };
   const reload = () =>
-    load().catch((error: unknown) => logger.warn({ err: error }, 'could not read the recent token cut-offs; will retry'));
+    load().catch((error: unknown) =>
+      logger.warn({ err: error }, 'could not read the recent token cut-offs; will retry'),
+    );
 
   const unlisten = await database.listen(
     CUTOFF_CHANNEL,
