@@ -80,6 +80,24 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL(/\/app\/login$/);
   });
 
+  test('a name nobody has is locked after five wrong passwords, exactly like a real account', async ({ page }) => {
+    // Failures count per typed name whether or not it exists, so the page cannot tell who has an account.
+    const name = `nobody-${Date.now().toString(36)}`;
+    await page.goto('/app/login');
+    await page.getByLabel('User name').fill(name);
+    for (let i = 0; i < 4; i++) {
+      await page.getByRole('textbox', { name: 'Password' }).fill(`wrong-${i}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Could not login with that user name and password' }).first()).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Password' })).toHaveValue('');
+    }
+    await page.getByRole('textbox', { name: 'Password' }).fill('wrong-4');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Account locked' });
+    await expect(dialog).toContainText(`The account ${name} is locked after too many failed attempts`);
+    await expect(dialog.getByLabel('User name or e-mail')).toHaveValue(name);
+  });
+
   test('a locked account opens the forgot-password modal flagged locked, with the user name', async ({ page }) => {
     // Locking a demo account would lock it for every other spec of the run: the answer is played here.
     await page.route('**/v2/api/user/login', (route) =>

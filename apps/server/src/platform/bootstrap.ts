@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import { openDatabase, migrateDatabase, type Database } from './db/client.js';
 import { createReportLinkSigner } from './auth/report-link-token.js';
 import { createTokenService } from './auth/tokens.js';
+import { createTokenCutOffCache, feedTokenCutOffs } from './auth/token-cutoffs.js';
 import { createBus } from './realtime/index.js';
 import { createOutbox } from './outbox/outbox.js';
 import { createLogger } from './logger.js';
@@ -26,10 +27,14 @@ export async function createPlatform(config: Config, database?: Database): Promi
   const outbox = createOutbox({ database: db, bus, logger });
   outbox.start();
   const messages = { repository: createSentMessagesRepository(db.db), logger };
+  const ttlSeconds = config.accessTokenTtlSeconds;
+  const cutOffs = createTokenCutOffCache({ ttlSeconds });
+  const tokenCutOffFeed = await feedTokenCutOffs({ database: db, cache: cutOffs, ttlSeconds, logger });
   return {
     config,
     database: db,
-    tokens: createTokenService(config.jwtSecret, config.accessTokenTtlSeconds),
+    tokens: createTokenService(config.jwtSecret, ttlSeconds, cutOffs),
+    tokenCutOffFeed,
     reportLinkSigner: createReportLinkSigner(config.jwtSecret),
     bus,
     outbox,
@@ -41,6 +46,7 @@ export async function createPlatform(config: Config, database?: Database): Promi
 }
 
 export async function closePlatform(platform: Platform): Promise<void> {
+  await platform.tokenCutOffFeed.stop();
   await platform.outbox.stop();
   await platform.bus.close();
   await platform.database.close();

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { TokenService } from './auth/tokens.js';
+import type { TokenCutOffFeed } from './auth/token-cutoffs.js';
 import type { ReportLinkSigner } from './auth/report-link-token.js';
 import type { EventBus } from './realtime/bus.js';
 import type { Outbox } from './outbox/outbox.js';
@@ -14,6 +15,8 @@ export interface Platform {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** Keeps `tokens` told of the sign-ins other processes ended (docs/security-notes-auth.md). */
+  tokenCutOffFeed: TokenCutOffFeed;
   /** Signs and checks the customers' report links (docs/reports.md). */
   reportLinkSigner: ReportLinkSigner;
   bus: EventBus;

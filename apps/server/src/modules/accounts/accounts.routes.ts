@@ -25,6 +25,7 @@ export function accountRoutes(platform: Platform) {
       publicUrl: platform.config.publicUrl,
       logger: platform.logger,
       limiter: createLimiter({ limit: 30, windowMs: 60_000 }),
+      tokens: platform.tokens,
     }),
   });
   return [

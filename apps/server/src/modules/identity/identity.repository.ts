@@ -1,11 +1,23 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { passwordResetTokens, refreshTokens, stores, users } from '../../platform/db/schema.js';
+import { loginFailures, passwordResetTokens, refreshTokens, stores, users } from '../../platform/db/schema.js';
+import { cutOffTokens, type CutOff } from '../../platform/auth/token-cutoffs.repository.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type StoreRow = typeof stores.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function newPassword(tx: Db, userId: string, passwordHash: string): Promise<CutOff | null> {
+  const rows = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ username: users.username });
+  if (!rows[0]) return null;
+  await tx.delete(loginFailures).where(eq(loginFailures.usernameKey, sql`lower(${rows[0].username})`));
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  return cutOffTokens(tx, userId);
+}
 
 export function createIdentityRepository(db: Db) {
   return {
@@ -41,18 +53,54 @@ export function createIdentityRepository(db: Db) {
       const rows = await db.select().from(stores).where(eq(stores.id, id)).limit(1);
       return rows[0] ?? null;
     },
-    /** Counts a failed password; locks the user once the count reaches maxFailures. */
-    async recordFailedLogin(userId: string, maxFailures: number, lockUntil: Date) {
-      await db
-        .update(users)
-        .set({
-          failedLogins: sql`${users.failedLogins} + 1`,
-          lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${maxFailures} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
-        })
-        .where(eq(users.id, userId));
+    /** The failures counted against a typed username (any case), whether or not the user exists. */
+    async loginFailuresOf(username: string): Promise<{ failures: number; lockedUntil: Date | null } | null> {
+      const rows = await db
+        .select({ failures: loginFailures.failures, lockedUntil: loginFailures.lockedUntil })
+        .from(loginFailures)
+        .where(eq(loginFailures.usernameKey, sql`lower(${username})`))
+        .limit(1);
+      return rows[0] ?? null;
     },
-    async clearFailedLogins(userId: string) {
-      await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+    /**
+     * Counts a failed sign-in against a typed username; the name is locked until `lockUntil` once
+     * its count reaches maxFailures. A count whose last failure is older than `forgetAfterMs`
+     * starts again. Returns the name's lock, null when it is not locked.
+     */
+    async recordLoginFailure(username: string, maxFailures: number, lockUntil: Date, forgetAfterMs: number): Promise<Date | null> {
+      const forgotten = sql`${loginFailures.lastFailedAt} < now() - make_interval(secs => ${forgetAfterMs / 1000})`;
+      const count = sql`case when ${forgotten} then 1 else ${loginFailures.failures} + 1 end`;
+      const rows = await db
+        .insert(loginFailures)
+        .values({
+          usernameKey: sql`lower(${username})`,
+          failures: 1,
+          lockedUntil: maxFailures <= 1 ? lockUntil : null,
+        })
+        .onConflictDoUpdate({
+          target: loginFailures.usernameKey,
+          set: {
+            failures: count,
+            lockedUntil: sql`case when ${count} >= ${maxFailures} then ${lockUntil.toISOString()}::timestamptz else ${loginFailures.lockedUntil} end`,
+            lastFailedAt: sql`now()`,
+          },
+        })
+        .returning({ lockedUntil: loginFailures.lockedUntil });
+      const lockedUntil = rows[0]?.lockedUntil ?? null;
+      return lockedUntil && lockedUntil > new Date() ? lockedUntil : null;
+    },
+    async clearLoginFailures(username: string) {
+      await db.delete(loginFailures).where(eq(loginFailures.usernameKey, sql`lower(${username})`));
+    },
+    /** Forgets the names whose last failure is older than `before` and that are not locked now. */
+    async purgeLoginFailures(before: Date, batch = 5000): Promise<number> {
+      const rows = await db
+        .delete(loginFailures)
+        .where(
+          sql`${loginFailures.usernameKey} in (select ${loginFailures.usernameKey} from ${loginFailures} where ${loginFailures.lastFailedAt} < ${before.toISOString()}::timestamptz and (${loginFailures.lockedUntil} is null or ${loginFailures.lockedUntil} < now()) limit ${batch})`,
+        )
+        .returning({ key: loginFailures.usernameKey });
+      return rows.length;
     },
     async updateUser(userId: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | null> {
       if (Object.keys(values).length === 0) return this.userById(userId);
@@ -76,6 +124,7 @@ export function createIdentityRepository(db: Db) {
       expiresAt: Date;
       actingType: string | null;
       actingStoreId: string | null;
+      tokenVersion: number;
     }) {
       await db.insert(refreshTokens).values(values);
     },
@@ -116,36 +165,34 @@ export function createIdentityRepository(db: Db) {
         .limit(1);
       return rows[0] ?? null;
     },
-    /** Uses a reset token once; of two concurrent uses only one gets the user id. */
-    async consumeResetToken(tokenHash: string): Promise<string | null> {
-      const rows = await db
-        .update(passwordResetTokens)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, tokenHash),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ userId: passwordResetTokens.userId });
-      return rows[0]?.userId ?? null;
+    /**
+     * A new password, in one transaction: it lifts the lockout of the user's name, ends every
+     * sign-in made with the old one (refresh tokens revoked, access tokens cut off) and every reset
+     * link still open. Returns the cut-off for the caller to apply in its own process at once.
+     */
+    async setPassword(userId: string, passwordHash: string): Promise<CutOff | null> {
+      return db.transaction((tx) => newPassword(tx, userId, passwordHash));
     },
-    /** A new password also lifts a lockout and ends every sign-in made with the old one. */
-    async setPassword(userId: string, passwordHash: string) {
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: sql`now()` })
-          .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    /**
+     * Uses a reset link and sets the new password in one transaction. Of two concurrent uses only
+     * one succeeds; null when the link is used, expired or unknown.
+     */
+    async resetPassword(tokenHash: string, passwordHash: string): Promise<CutOff | null> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, tokenHash),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ userId: passwordResetTokens.userId });
+        const userId = rows[0]?.userId;
+        return userId ? newPassword(tx, userId, passwordHash) : null;
       });
-    },
-    async revokeAllOfUser(userId: string) {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
     },
   };
 }

@@ -23,6 +23,8 @@ async function lastMailTo(address: string) {
 
 const requestReset = (username: string, language?: 'en' | 'fr') =>
   t.app.inject({ method: 'POST', url: '/v2/api/user/password/reset/email', payload: { username, ...(language && { language }) } });
+const resetWith = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/v2/api/user/password/reset', payload: { token, password } });
 const login = (username: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/v2/api/user/login', payload: { username, password } });
 
@@ -95,13 +97,41 @@ describe('password reset by e-mail', () => {
     expect(strong.statusCode).toBe(204);
   });
 
-  it('lifts a lockout', async () => {
+  it('lifts a lockout at once and forgets the failures, whatever case the name was typed in', async () => {
     await worker('locked', 'locked@example.com');
-    for (let i = 0; i < 5; i++) await login('locked', 'wrong');
-    expect((await login('locked', 'Old12345!')).statusCode).toBe(403);
+    for (let i = 0; i < 5; i++) await login('LOCKED', 'wrong');
+    expect((await login('locked', 'Old12345!')).json()).toMatchObject({ status: 403, code: 'ACCOUNT_LOCKED' });
     await requestReset('locked');
     const token = tokenFrom((await lastMailTo('locked@example.com'))!.text);
-    await t.app.inject({ method: 'POST', url: '/v2/api/user/password/reset', payload: { token, password: 'Fresh123!' } });
+    expect((await resetWith(token, 'Fresh123!')).statusCode).toBe(204);
+    // The count starts again: had it stayed at five, the next failure would lock the name again.
+    expect((await login('locked', 'wrong')).statusCode).toBe(401);
     expect((await login('locked', 'Fresh123!')).statusCode).toBe(200);
+  });
+
+  it('one reset link used ends the others', async () => {
+    await worker('twice', 'twice@example.com');
+    await requestReset('twice');
+    const first = tokenFrom((await lastMailTo('twice@example.com'))!.text);
+    await requestReset('twice');
+    const second = tokenFrom((await lastMailTo('twice@example.com'))!.text);
+    expect(second).not.toBe(first);
+    expect((await resetWith(second, 'Second12!')).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/v2/api/user/meteor/${first}` })).statusCode).toBe(404);
+    expect((await resetWith(first, 'First123!')).json()).toMatchObject({ status: 400, code: 'INVALID_ARGUMENTS' });
+    expect((await login('twice', 'First123!')).statusCode).toBe(401);
+    expect((await login('twice', 'Second12!')).statusCode).toBe(200);
+  });
+
+  it('ends every sign-in at once: the access token as well as the refresh token', async () => {
+    const user = await worker('stolen', 'stolen@example.com');
+    const before = (await login('stolen', 'Old12345!')).json();
+    const asBefore = { authorization: `Bearer ${before.token}` };
+    expect((await t.app.inject({ method: 'GET', url: `/v2/api/user/${user.id}`, headers: asBefore })).statusCode).toBe(200);
+    await requestReset('stolen');
+    expect((await resetWith(tokenFrom((await lastMailTo('stolen@example.com'))!.text), 'Mine1234!')).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/v2/api/user/${user.id}`, headers: asBefore })).statusCode).toBe(401);
+    const renewed = await t.app.inject({ method: 'POST', url: '/v2/api/user/refresh-token', payload: { refreshToken: before.refreshToken } });
+    expect(renewed.statusCode).toBe(401);
   });
 });

@@ -12,6 +12,7 @@ export function passwordRoutes(platform: Platform) {
     publicUrl: platform.config.publicUrl,
     logger: platform.logger,
     limiter: createLimiter({ limit: platform.config.session.attemptsPerUsernamePerMinute, windowMs: 60_000 }),
+    tokens: platform.tokens,
   });
   return [
     implement(passwordResetEmailRoute, ({ body, request }) =>

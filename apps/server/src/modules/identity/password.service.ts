@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError, type Language } from '@servicebay/domain';
 import type { Logger } from 'pino';
 import { hashPassword } from '../../platform/auth/passwords.js';
+import type { TokenService } from '../../platform/auth/tokens.js';
 import { translate } from '../../platform/i18n/translate.js';
 import type { MailProvider } from '../../platform/mail/index.js';
 import type { IdentityRepository } from './identity.repository.js';
@@ -21,8 +22,9 @@ export function createPasswordService(deps: {
   publicUrl: string;
   logger: Logger;
   limiter: Limiter;
+  tokens: Pick<TokenService, 'cutOff'>;
 }) {
-  const { repo, mail, publicUrl, logger, limiter } = deps;
+  const { repo, mail, publicUrl, logger, limiter, tokens } = deps;
   const product = translate('en', 'app:name');
 
   return {
@@ -69,10 +71,18 @@ export function createPasswordService(deps: {
       }
     },
 
+    /**
+     * Sets the password a reset link was sent for. What a user does when the account may be in
+     * someone else's hands, so it also ends the user's other reset links and every sign-in (the
+     * old tokens are refused at once), and lifts the lockout of the user's name.
+     */
     async resetPassword(token: string, password: string): Promise<void> {
-      const userId = await repo.consumeResetToken(sha256(token));
-      if (!userId) throw invalidToken();
-      await repo.setPassword(userId, await hashPassword(password));
+      const tokenHash = sha256(token);
+      // Checked before hashing, so a made-up link costs no hash; used atomically after it.
+      if (!(await repo.validResetToken(tokenHash))) throw invalidToken();
+      const cut = await repo.resetPassword(tokenHash, await hashPassword(password));
+      if (!cut) throw invalidToken();
+      tokens.cutOff(cut.userId, cut.version);
     },
 
     async tokenOwner(token: string) {

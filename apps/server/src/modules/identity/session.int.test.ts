@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { createTestApp, type TestApp } from '../../../test/app.js';
+import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
+import { loginFailures, users } from '../../platform/db/schema.js';
+import { createIdentityRepository } from './identity.repository.js';
 
 const PASSWORD = 'Secret123!';
 let t: TestApp;
@@ -85,6 +88,55 @@ describe('login', () => {
       message: 'The account carl is locked after too many failed attempts',
     });
     expect((await login('carl', PASSWORD)).statusCode).toBe(403);
+  });
+
+  it('locks an unknown name after five failures exactly like an existing one', async () => {
+    await userWithPassword('nora');
+    const answers = async (name: string) => {
+      const seen = [];
+      for (let i = 0; i < 6; i++) seen.push((await login(name, 'wrong')).json());
+      return seen;
+    };
+    const existing = await answers('nora');
+    const unknown = await answers('no-such-user');
+    const bad = { status: 401, code: 'INVALID_CREDENTIALS', message: 'Could not login with that user name and password' };
+    const lockedAs = (name: string) => ({ status: 403, code: 'ACCOUNT_LOCKED', message: `The account ${name} is locked after too many failed attempts` });
+    expect(existing).toEqual([bad, bad, bad, bad, lockedAs('nora'), lockedAs('nora')]);
+    expect(unknown).toEqual([bad, bad, bad, bad, lockedAs('no-such-user'), lockedAs('no-such-user')]);
+    // Counted per name in the database, whatever the case typed, not in this process's memory.
+    expect((await login('NO-SUCH-USER', 'wrong')).json()).toEqual(lockedAs('NO-SUCH-USER'));
+    const rows = await t.platform.database.db.select().from(loginFailures).where(eq(loginFailures.usernameKey, 'no-such-user'));
+    expect(rows).toEqual([expect.objectContaining({ failures: 5, lockedUntil: expect.any(Date) })]);
+  });
+
+  it('treats an inactive user and a user without a password as an unknown name', async () => {
+    const inactive = await userWithPassword('olga');
+    const db = t.platform.database.db;
+    await db.update(users).set({ active: false }).where(eq(users.id, inactive.id));
+    const passwordless = await userWithPassword('pete');
+    await db.update(users).set({ passwordHash: null }).where(eq(users.id, passwordless.id));
+    for (const name of ['olga', 'pete']) {
+      // Even the password the inactive user had is only a failure.
+      for (let i = 0; i < 4; i++) expect((await login(name, PASSWORD)).json()).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+      expect((await login(name, PASSWORD)).json()).toMatchObject({ status: 403, code: 'ACCOUNT_LOCKED' });
+    }
+  });
+
+  it('forgets quiet names that are not locked', async () => {
+    const repo = createIdentityRepository(t.platform.database.db);
+    const now = Date.now();
+    await repo.recordLoginFailure('quiet-name', 5, new Date(now + 60_000), 86_400_000);
+    await repo.recordLoginFailure('locked-name', 1, new Date(now + 60_000), 86_400_000);
+    const db = t.platform.database.db;
+    const mine = inArray(loginFailures.usernameKey, ['quiet-name', 'locked-name']);
+    await db.update(loginFailures).set({ lastFailedAt: new Date(now - 2 * 86_400_000) }).where(mine);
+    await repo.purgeLoginFailures(new Date(now - 86_400_000));
+    expect(await repo.loginFailuresOf('quiet-name')).toBeNull();
+    expect(await repo.loginFailuresOf('LOCKED-name')).toMatchObject({ failures: 1 });
+    // A failure after a quiet day counts from one again.
+    await db.update(loginFailures).set({ lockedUntil: null, failures: 4 }).where(mine);
+    expect(await repo.recordLoginFailure('locked-name', 5, new Date(now + 60_000), 86_400_000)).toBeNull();
+    expect(await repo.loginFailuresOf('locked-name')).toMatchObject({ failures: 1 });
   });
 
   it('forgives earlier failures after a success', async () => {

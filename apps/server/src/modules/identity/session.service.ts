@@ -15,6 +15,8 @@ export interface SessionPolicy {
 const BAD_CREDENTIALS = 'Could not login with that user name and password';
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', BAD_CREDENTIALS);
 const invalidRefresh = () => new AppError(401, 'INVALID_REFRESH_TOKEN', 'Refresh token is invalid, used or expired');
+/** A name's failures are forgotten after a day without one; a success or a reset forgets them at once. */
+const FORGET_FAILURES_MS = 24 * 3_600_000;
 const tooMany = () => new AppError(429, 'TOO_MANY_REQUESTS', 'Too many attempts; try again in a minute');
 
 function sha256(value: string) {
@@ -56,22 +58,44 @@ export function createSessionService(deps: {
       expiresAt: new Date(Date.now() + policy.refreshTokenTtlDays * 86_400_000),
       actingType: acting?.type ?? null,
       actingStoreId: acting?.storeId ?? null,
+      tokenVersion: user.tokenVersion,
     });
-    return { token: await tokens.signAccess(principalOf(user, store, acting)), refreshToken };
+    return { token: await tokens.signAccess(principalOf(user, store, acting), user.tokenVersion), refreshToken };
   }
 
-  /** Checks a password or PIN against the lockout rules: failures count, five in a row lock. */
-  async function checkSecret(user: UserRow, stored: string | null, given: string): Promise<void> {
-    const locked = () =>
-      new AppError(403, 'ACCOUNT_LOCKED', `The account ${user.username} is locked after too many failed attempts`);
-    if (user.lockedUntil && user.lockedUntil > new Date()) throw locked();
-    if (!(await verifyPassword(stored, given))) {
+  const dummy = () => (dummyHash ??= hashPassword(randomUUID()));
+  let lastPurge = 0;
+
+  /**
+   * Checks a password or PIN against the lockout of the typed name. Failures count per name,
+   * whether or not such a user exists: an unknown, inactive or password-less name (user null)
+   * fails like a wrong password, so the answers (401, then 403 once locked) and the work done to
+   * give them are the same, and nothing tells which names exist.
+   */
+  async function checkSecret(name: string, user: UserRow | null, stored: string | null, given: string): Promise<UserRow> {
+    const locked = () => new AppError(403, 'ACCOUNT_LOCKED', `The account ${name} is locked after too many failed attempts`);
+    const counted = await repo.loginFailuresOf(name);
+    if (counted?.lockedUntil && counted.lockedUntil > new Date()) throw locked();
+    // Verified against a real hash when there is none, so an unknown name is as slow as a wrong password.
+    const right = await verifyPassword(user && stored ? stored : await dummy(), given);
+    if (!user || !stored || !right) {
       const lockUntil = new Date(Date.now() + policy.lockMinutes * 60_000);
-      await repo.recordFailedLogin(user.id, policy.maxFailedLogins, lockUntil);
-      if (user.failedLogins + 1 >= policy.maxFailedLogins) throw locked();
+      const lock = await repo.recordLoginFailure(name, policy.maxFailedLogins, lockUntil, FORGET_FAILURES_MS);
+      purgeNowAndThen();
+      if (lock) throw locked();
       throw invalidCredentials();
     }
-    if (user.failedLogins > 0 || user.lockedUntil) await repo.clearFailedLogins(user.id);
+    if (counted) await repo.clearLoginFailures(name);
+    return user;
+  }
+
+  /** Forgets quiet names at most once an hour per process, so guessed names do not pile up. */
+  function purgeNowAndThen() {
+    if (Date.now() - lastPurge < 3_600_000) return;
+    lastPurge = Date.now();
+    repo.purgeLoginFailures(new Date(Date.now() - FORGET_FAILURES_MS)).catch(() => {
+      lastPurge = 0;
+    });
   }
 
   return {
@@ -80,13 +104,9 @@ export function createSessionService(deps: {
       if (!limiters.perAddress.hit(`addr:${input.address}`) || !limiters.perUsername.hit(`user:${username.toLowerCase()}`)) {
         throw tooMany();
       }
-      const user = await repo.userByUsername(username);
-      if (!user || !user.active || !user.passwordHash) {
-        await verifyPassword(await (dummyHash ??= hashPassword(randomUUID())), input.password);
-        throw invalidCredentials();
-      }
-      await checkSecret(user, user.passwordHash, input.password);
-      return issue(user, randomUUID());
+      const found = await repo.userByUsername(username);
+      const user = found?.active && found.passwordHash ? found : null;
+      return issue(await checkSecret(username, user, user?.passwordHash ?? null, input.password), randomUUID());
     },
 
     /** Worker selection: the chosen worker proves who they are with their password or PIN. */
@@ -100,8 +120,7 @@ export function createSessionService(deps: {
       }
       const { user, secret } = input;
       const stored = secret.pin !== undefined ? user.pinHash : user.passwordHash;
-      await checkSecret(user, stored, secret.pin ?? secret.password ?? '');
-      return issue(user, randomUUID());
+      return issue(await checkSecret(user.username, user, stored, secret.pin ?? secret.password ?? ''), randomUUID());
     },
 
     async strategy(
@@ -139,7 +158,9 @@ export function createSessionService(deps: {
         throw invalidRefresh();
       }
       const user = await repo.userById(row.userId);
-      if (!user || !user.active) {
+      // A sign-in that began before the user's sign-ins were ended (role change, deactivation,
+      // new password) is over, even if its token escaped the revocation by a hair.
+      if (!user || !user.active || row.tokenVersion < user.tokenVersion) {
         await repo.revokeFamily(row.familyId);
         throw invalidRefresh();
       }

@@ -35,6 +35,7 @@ export function storeAdminRoutes(platform: Platform) {
       publicUrl: platform.config.publicUrl,
       logger: platform.logger,
       limiter: createLimiter({ limit: 30, windowMs: 60_000 }),
+      tokens: platform.tokens,
     }),
   });
   const settings = createStoreSettingsService(stores);

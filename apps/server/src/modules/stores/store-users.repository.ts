@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { cutOffTokens } from '../../platform/auth/token-cutoffs.repository.js';
 import type { Db } from '../../platform/db/client.js';
-import { refreshTokens, users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema.js';
 
 export type NewWorker = Pick<
   typeof users.$inferInsert,
@@ -59,24 +60,28 @@ export function createStoreUsersRepository(db: Db) {
       return rows[0] ?? null;
     },
     /**
-     * Changes a worker of the store; deactivating revokes every refresh token of the worker in the
-     * same transaction, so no sign-in of it can be renewed. 'taken' when the new username is.
+     * Changes a worker of the store. A new role or a deactivation ends every sign-in of the worker
+     * in the same transaction (cutOffTokens): its tokens carry the old role or outlive its access.
+     * 'taken' when the new username is.
      */
     async update(storeId: string, userId: string, change: WorkerChange) {
       try {
         return await db.transaction(async (tx) => {
+          const before = await tx
+            .select({ type: users.type, active: users.active })
+            .from(users)
+            .where(and(eq(users.id, userId), eq(users.storeId, storeId)))
+            .for('update');
+          if (!before[0]) return null;
           const rows = await tx
             .update(users)
             .set(change)
             .where(and(eq(users.id, userId), eq(users.storeId, storeId)))
             .returning();
-          if (rows[0] && change.active === false) {
-            await tx
-              .update(refreshTokens)
-              .set({ revokedAt: sql`now()` })
-              .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-          }
-          return rows[0] ?? null;
+          const user = rows[0]!;
+          const ends = (change.type !== undefined && change.type !== before[0].type) || (change.active === false && before[0].active);
+          const cutOff = ends ? await cutOffTokens(tx, userId) : null;
+          return { user: cutOff ? { ...user, tokenVersion: cutOff.version } : user, cutOff };
         });
       } catch (error) {
         if (isUniqueViolation(error)) return 'taken' as const;

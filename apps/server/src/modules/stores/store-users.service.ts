@@ -81,15 +81,16 @@ export function createStoreUsersService(deps: {
       const updated = await repo.update(store.id, worker.id, change);
       if (updated === 'taken') throw taken(body.username ?? '');
       if (!updated) throw errors.notFound('No such worker in this store');
-      // Refresh tokens were revoked with the change; access tokens already out are refused too.
-      if (body.active === false) tokens.revokeUser(worker.id);
-      if (body.active === true) tokens.restoreUser(worker.id);
-      return presentStoreUser(updated, store);
+      // A new role or a deactivation ended the worker's sign-ins with the change (the repository
+      // cut them off in its transaction); this process refuses the old access tokens at once too.
+      if (updated.cutOff) tokens.cutOff(updated.cutOff.userId, updated.cutOff.version);
+      return presentStoreUser(updated.user, store);
     },
 
     async setPassword(store: StoreRow, userId: string, password: string): Promise<void> {
       const worker = await workerOf(store, userId);
-      await identity.setPassword(worker.id, await hashPassword(password));
+      const cut = await identity.setPassword(worker.id, await hashPassword(password));
+      if (cut) tokens.cutOff(cut.userId, cut.version);
     },
 
     async sendPasswordEmail(store: StoreRow, userId: string): Promise<void> {

@@ -23,6 +23,13 @@ export interface Database {
   kind: DbKind;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Hears every `pg_notify(channel, payload)` committed on this database, by any process. On a
+   * PostgreSQL server a connection of its own listens; when it is lost it comes back by itself and
+   * `onRestored` is called, since what was notified meanwhile was missed. Resolves with a function
+   * that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onRestored?: () => void): Promise<() => Promise<void>>;
 }
 
 /** Extensions the migrations create (household search); PGlite must load them at every open. */
@@ -41,6 +48,72 @@ export function fromPglite(client: PGlite): Database {
     kind: 'pglite',
     ping: async () => (await client.query('select 1')).rows.length === 1,
     close: () => client.close(),
+    async listen(channel, onMessage) {
+      // One PGlite is one process's, so nothing is ever missed.
+      const unlisten = await client.listen(channel, onMessage);
+      return () => unlisten();
+    },
+  };
+}
+
+const RELISTEN_MS = { first: 500, max: 30_000 };
+
+/** A connection of its own that LISTENs on a channel and reconnects when it is lost. */
+async function listenOnServer(
+  config: pg.ClientConfig,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onRestored: (() => void) | undefined,
+  onError: ((error: Error) => void) | undefined,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RELISTEN_MS.first;
+
+  const lost = (failed: pg.Client, error?: Error) => {
+    if (client !== failed) return;
+    client = null;
+    failed.removeAllListeners('notification');
+    failed.end().catch(() => {});
+    if (stopped) return;
+    if (error) onError?.(error);
+    retry = setTimeout(() => void connect(true), delay);
+    retry.unref();
+    delay = Math.min(delay * 2, RELISTEN_MS.max);
+  };
+
+  async function connect(again: boolean): Promise<void> {
+    const next = new pg.Client(config);
+    client = next;
+    // An unheard 'error' event would end the process; a lost connection is retried instead.
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost(next, error as Error);
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    delay = RELISTEN_MS.first;
+    if (again) onRestored?.();
+  }
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }
 
@@ -62,6 +135,7 @@ export function fromPool(pool: pg.Pool, onIdleError?: (error: Error) => void): D
       }
     },
     close: () => pool.end(),
+    listen: (channel, onMessage, onRestored) => listenOnServer(pool.options, channel, onMessage, onRestored, onIdleError),
   };
 }
 

@@ -95,14 +95,21 @@ export const users = pgTable(
     dashboardFilter: text('dashboard_filter'),
     waitingFirst: boolean('waiting_first').notNull().default(false),
     myVehicles: boolean('my_vehicles').notNull().default(false),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
+    /**
+     * Goes up by one whenever the user's sign-ins must end at once (a role change, a deactivation,
+     * a new password). Access and refresh tokens carry the version they were issued at; a token of
+     * an older version is refused (docs/security-notes-auth.md).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** When tokenVersion last went up: every server process loads the recent cut-offs at start. */
+    tokensCutAt: timestamp('tokens_cut_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     index('users_store_idx').on(t.storeId),
+    index('users_tokens_cut_at_idx').on(t.tokensCutAt).where(sql`${t.tokensCutAt} is not null`),
     // One portal user per customer (docs/portal-users.md), even under concurrent registrations.
     uniqueIndex('users_customer_key').on(t.customerId).where(sql`${t.customerId} is not null`),
   ],
@@ -124,6 +131,8 @@ export const refreshTokens = pgTable(
     /** Set when an admin logged in as a role of a store (hijack): the sign-in keeps acting so. */
     actingType: text('acting_type'),
     actingStoreId: uuid('acting_store_id').references(() => stores.id),
+    /** The user's token version when this token was issued; an older one than the user's is refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -149,6 +158,22 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-ins per typed username (trimmed, lower-cased), whether or not such a user exists, so
+ * an unknown name is locked exactly like a real one and the answer tells nothing. Five failures in
+ * a row lock the name; a success or a password reset deletes the row; quiet rows are purged.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    usernameKey: text('username_key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_last_failed_idx').on(t.lastFailedAt)],
 );
 
 /**
