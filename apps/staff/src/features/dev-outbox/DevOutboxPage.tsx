@@ -157,7 +157,7 @@ function MessageCard({ message }: { message: OutboxMessage }) {
           <Badge variant="outline" color="dark">
             {t(`channel.${message.channel}`)}
           </Badge>
-          <Badge variant="light" color={STATUS_COLOR[message.status]} data-status={message.status}>
+          <Badge variant="outline" color={STATUS_COLOR[message.status]} data-status={message.status}>
             {t(`status.${message.status}`)}
           </Badge>
           <Text component="time" dateTime={message.createdAt} size="sm">
