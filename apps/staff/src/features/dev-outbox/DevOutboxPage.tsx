@@ -12,14 +12,8 @@ import { linkify } from './linkify.js';
 type Channel = 'all' | 'email' | 'sms';
 const PAGE_SIZE = 20;
 
-/** Dark shades, so the badge's text keeps its contrast on the light background. */
-const STATUS_COLOR: Record<OutboxMessage['status'], string> = {
-  queued: 'dark',
-  sent: 'green.9',
-  delivered: 'green.9',
-  undelivered: 'red.9',
-  failed: 'red.9',
-};
+/** A message that did not go out stands out; the others read plainly (contrast kept on white). */
+const FAILED: ReadonlySet<OutboxMessage['status']> = new Set(['failed', 'undelivered']);
 
 /**
  * /app/dev/outbox: the development outbox for the person trying the product, signed in as root.
@@ -157,7 +151,7 @@ function MessageCard({ message }: { message: OutboxMessage }) {
           <Badge variant="outline" color="dark">
             {t(`channel.${message.channel}`)}
           </Badge>
-          <Badge variant="outline" color={STATUS_COLOR[message.status]} data-status={message.status}>
+          <Badge variant={FAILED.has(message.status) ? 'filled' : 'outline'} color={FAILED.has(message.status) ? 'red.9' : 'dark'} data-status={message.status}>
             {t(`status.${message.status}`)}
           </Badge>
           <Text component="time" dateTime={message.createdAt} size="sm">
