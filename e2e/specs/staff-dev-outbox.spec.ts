@@ -11,7 +11,10 @@ import { signIn, storedSession } from './support/staff.js';
 // A tablet, upright: the outbox must read there too.
 test.use({ viewport: { width: 768, height: 1024 } });
 
-test('root opens the outbox from the admin page and reads a password-reset e-mail with its link', async ({ page, request }) => {
+test('root opens the outbox from the admin page and reads a password-reset e-mail with its link', async ({
+  page,
+  request,
+}) => {
   const asked = await request.post('/v2/api/user/password/reset/email', { data: { username: 'payments' } });
   expect(asked.status()).toBe(204);
 
@@ -33,13 +36,17 @@ test('root opens the outbox from the admin page and reads a password-reset e-mai
   await expectAccessible(page);
 
   // Newest first: the reset e-mail just asked for comes before anything older.
-  const dates = await outbox.locator('time').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime') ?? ''));
+  const dates = await outbox
+    .locator('time')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime') ?? ''));
   expect(dates.length).toBeGreaterThan(1);
   expect([...dates].sort().reverse()).toEqual(dates);
 
   // Texts only: the e-mail is gone from the list.
   await page.getByText('Texts', { exact: true }).click();
-  await expect(outbox.getByRole('listitem').filter({ hasText: 'payments@demo.servicebay.local' })).toHaveCount(0);
+  await expect(
+    outbox.getByRole('listitem').filter({ hasText: 'payments@demo.servicebay.local' }),
+  ).toHaveCount(0);
   await page.getByText('All', { exact: true }).click();
   await expect(reset).toBeVisible();
 
@@ -57,7 +64,9 @@ test('an advisor, or anyone signed out, reads nothing of the outbox', async ({ p
   await signIn(page, 'advisor');
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
   const token = (await storedSession(page))!.token;
-  const asAdvisor = await request.get('/v2/api/dev/outbox', { headers: { Authorization: `Bearer ${token}` } });
+  const asAdvisor = await request.get('/v2/api/dev/outbox', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(asAdvisor.status()).toBe(403);
   expect(await asAdvisor.text()).not.toContain('@');
 

@@ -70,7 +70,9 @@ test('the advisor e-mails the report of a finished order, lands on the dashboard
   if (await card.count())
     await expect(card.getByTestId('report-status')).toHaveAttribute('data-status', /sent|reading|read/);
 
-  const message = (await readOutbox(request, { channel: 'email', size: 50 })).find((m) => m.subject === subject);
+  const message = (await readOutbox(request, { channel: 'email', size: 50 })).find(
+    (m) => m.subject === subject,
+  );
   expect(message, 'the e-mail in the outbox').toBeDefined();
   expect(message!.to).toBe(email);
   expect(message!.hasHtml).toBe(true);

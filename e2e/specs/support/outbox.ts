@@ -20,7 +20,9 @@ let rootToken: { token: string; at: number } | null = null;
 
 async function rootBearer(request: APIRequestContext): Promise<string> {
   if (!rootToken || Date.now() - rootToken.at > TOKEN_REUSE_MS) {
-    const login = await request.post('/v2/api/user/login', { data: { username: 'root', password: DEMO_PASSWORD } });
+    const login = await request.post('/v2/api/user/login', {
+      data: { username: 'root', password: DEMO_PASSWORD },
+    });
     expect(login.status(), 'root signs in to read the outbox').toBe(200);
     rootToken = { token: ((await login.json()) as { token: string }).token, at: Date.now() };
   }
@@ -38,6 +40,9 @@ export async function readOutbox(
     headers: { Authorization: `Bearer ${await rootBearer(request)}` },
     params,
   });
-  expect(answer.status(), `GET /v2/api/dev/outbox: ${answer.status() === 200 ? '' : await answer.text()}`).toBe(200);
+  expect(
+    answer.status(),
+    `GET /v2/api/dev/outbox: ${answer.status() === 200 ? '' : await answer.text()}`,
+  ).toBe(200);
   return ((await answer.json()) as { items: OutboxItem[] }).items;
 }

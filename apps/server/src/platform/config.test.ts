@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
 const load = (env: Record<string, string>) =>
-  loadConfig({ JWT_SECRET: 'test-secret-of-at-least-32-characters!!', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'servicebay-config-')), ...env });
+  loadConfig({
+    JWT_SECRET: 'test-secret-of-at-least-32-characters!!',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'servicebay-config-')),
+    ...env,
+  });
 
 describe('DEV_TOOLS (the development outbox)', () => {
   it('is on by default, and DEV_TOOLS turns it off', () => {

@@ -69,7 +69,7 @@ export const devOutboxMessageRoute = defineRoute({
   method: 'GET',
   path: '/v2/api/dev/outbox/:messageId',
   summary:
-    "One sent message with its HTML body, from the development outbox (root only, mounted only when DEV_TOOLS is on). 404 for an unknown message.",
+    'One sent message with its HTML body, from the development outbox (root only, mounted only when DEV_TOOLS is on). 404 for an unknown message.',
   tag: 'dev',
   access: access.signedIn(DEV_OUTBOX_ROLES),
   params: z.strictObject({ messageId: ZId }),

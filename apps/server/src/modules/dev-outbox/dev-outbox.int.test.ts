@@ -23,11 +23,17 @@ const sent: Record<string, string> = {};
 
 /** The same test server with NODE_ENV=production and DEV_TOOLS=true: production wins. */
 function productionConfig() {
-  const config = loadConfig({ NODE_ENV: 'production', DEV_TOOLS: 'true', JWT_SECRET: 'test-secret-of-at-least-32-characters!!', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'servicebay-prod-')) });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DEV_TOOLS: 'true',
+    JWT_SECRET: 'test-secret-of-at-least-32-characters!!',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'servicebay-prod-')),
+  });
   return { devTools: config.devTools };
 }
 
-const get = (app: TestApp, url: string, headers: Record<string, string> = {}) => app.app.inject({ method: 'GET', url, headers });
+const get = (app: TestApp, url: string, headers: Record<string, string> = {}) =>
+  app.app.inject({ method: 'GET', url, headers });
 
 beforeAll(async () => {
   const webDistDirs = { staff: fakeStaffBuild(), portal: '/nonexistent/portal' };
@@ -39,7 +45,9 @@ beforeAll(async () => {
   const store = await t.make.store();
   root = await bearer(t.platform.tokens, await t.make.user('root', store));
   // Sent one after the other, so their order is the order of creation.
-  sent.first = (await t.platform.mail.send({ to: 'owner@example.test', subject: 'Estimate #1', text: 'Brakes: $420' })).id;
+  sent.first = (
+    await t.platform.mail.send({ to: 'owner@example.test', subject: 'Estimate #1', text: 'Brakes: $420' })
+  ).id;
   sent.text = (await t.platform.sms.send({ to: '5145550123', text: 'Your car is ready' })).id;
   sent.html = (
     await t.platform.mail.send({
@@ -70,7 +78,12 @@ describe('GET /v2/api/dev/outbox', () => {
       hasHtml: true,
       status: 'sent',
     });
-    expect(body.items[1]).toMatchObject({ channel: 'sms', to: '+15145550123', subject: null, hasHtml: false });
+    expect(body.items[1]).toMatchObject({
+      channel: 'sms',
+      to: '+15145550123',
+      subject: null,
+      hasHtml: false,
+    });
   });
 
   it('filters by channel and pages', async () => {
@@ -98,7 +111,7 @@ describe('GET /v2/api/dev/outbox', () => {
 });
 
 describe('GET /v2/api/dev/outbox/:messageId', () => {
-  it("gives root one e-mail with its HTML, and a text without", async () => {
+  it('gives root one e-mail with its HTML, and a text without', async () => {
     const res = await get(t, `/v2/api/dev/outbox/${sent.html}`, root);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -109,7 +122,10 @@ describe('GET /v2/api/dev/outbox/:messageId', () => {
       html: '<p style="color:red">Report</p><script>alert(1)</script>',
       text: 'See the report & the pictures',
     });
-    expect((await get(t, `/v2/api/dev/outbox/${sent.text}`, root)).json()).toMatchObject({ id: sent.text, html: null });
+    expect((await get(t, `/v2/api/dev/outbox/${sent.text}`, root)).json()).toMatchObject({
+      id: sent.text,
+      html: null,
+    });
     expect((await get(t, `/v2/api/dev/outbox/${crypto.randomUUID()}`, root)).statusCode).toBe(404);
     expect((await get(t, '/v2/api/dev/outbox/..%2F..%2Fetc', root)).statusCode).toBe(400);
   });
@@ -127,7 +143,10 @@ describe('who reads the outbox', () => {
         expect(res.json()).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
         expect(res.body).not.toContain('owner@example.test');
       }
-      const forged = await get(t, url, { authorization: 'Bearer not-a-token', 'x-forwarded-for': '127.0.0.1' });
+      const forged = await get(t, url, {
+        authorization: 'Bearer not-a-token',
+        'x-forwarded-for': '127.0.0.1',
+      });
       expect(forged.statusCode).toBe(401);
     }
   });
@@ -151,15 +170,26 @@ describe('who reads the outbox', () => {
       for (const headers of [{}, offRoot]) {
         const res = await get(off, url, headers);
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ status: 404, code: 'NOT_FOUND', message: `No route for GET ${url.split('?')[0]}` });
+        expect(res.json()).toEqual({
+          status: 404,
+          code: 'NOT_FOUND',
+          message: `No route for GET ${url.split('?')[0]}`,
+        });
       }
     }
   });
 
   it('is not there with NODE_ENV=production, even with DEV_TOOLS=true', async () => {
     expect(production.platform.config.devTools).toBe(false);
-    const prodRoot = await bearer(production.platform.tokens, await production.make.user('root', await production.make.store()));
-    await production.platform.mail.send({ to: 'owner@example.test', subject: 'Reset', text: '/app/reset/password?token=x' });
+    const prodRoot = await bearer(
+      production.platform.tokens,
+      await production.make.user('root', await production.make.store()),
+    );
+    await production.platform.mail.send({
+      to: 'owner@example.test',
+      subject: 'Reset',
+      text: '/app/reset/password?token=x',
+    });
     for (const url of ['/v2/api/dev/outbox', `/v2/api/dev/outbox/${crypto.randomUUID()}`, '/dev/outbox']) {
       for (const headers of [{}, prodRoot]) {
         const res = await get(production, url, headers);

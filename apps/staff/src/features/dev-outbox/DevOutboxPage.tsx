@@ -1,5 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { devOutboxMessageRoute, devOutboxRoute, type OutboxMessage } from '@servicebay/domain';
@@ -59,7 +70,11 @@ export function DevOutboxPage() {
             ]}
           />
         </Stack>
-        <Button variant="default" onClick={() => void outbox.refetch()} loading={outbox.isFetching && !outbox.isPending}>
+        <Button
+          variant="default"
+          onClick={() => void outbox.refetch()}
+          loading={outbox.isFetching && !outbox.isPending}
+        >
           {t('refresh')}
         </Button>
       </Group>
@@ -71,7 +86,12 @@ export function DevOutboxPage() {
           {outbox.data.items.length === 0 ? (
             <Text>{t('empty')}</Text>
           ) : (
-            <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('title')}>
+            <Stack
+              gap="md"
+              component="ol"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              aria-label={t('title')}
+            >
               {outbox.data.items.map((message) => (
                 <MessageCard key={message.id} message={message} />
               ))}
@@ -105,8 +125,10 @@ function OutboxState({ loading, error, onRetry }: { loading: boolean; error: unk
       </Group>
     );
   }
-  if (isApiError(error) && error.status === 403) return <AlertBanner alert={{ type: 'warning', message: t('forbidden') }} />;
-  if (isApiError(error) && error.status === 404) return <AlertBanner alert={{ type: 'info', message: t('off') }} />;
+  if (isApiError(error) && error.status === 403)
+    return <AlertBanner alert={{ type: 'warning', message: t('forbidden') }} />;
+  if (isApiError(error) && error.status === 404)
+    return <AlertBanner alert={{ type: 'info', message: t('off') }} />;
   return (
     <Stack gap="sm" align="flex-start">
       <AlertBanner alert={{ type: 'warning', message: t('loadFailed') }} />
@@ -118,7 +140,11 @@ function OutboxState({ loading, error, onRetry }: { loading: boolean; error: unk
 /** A message's text, its http(s) addresses as links (a reset link opens in a new tab). */
 function MessageText({ text }: { text: string }) {
   return (
-    <Text component="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="outbox-text">
+    <Text
+      component="div"
+      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      data-testid="outbox-text"
+    >
       {linkify(text).map((part, i) =>
         part.kind === 'link' ? (
           <Anchor key={i} href={part.href} target="_blank" rel="noopener noreferrer">
@@ -145,20 +171,34 @@ function MessageCard({ message }: { message: OutboxMessage }) {
     ...(message.error ? [[t('field.error'), message.error] as [string, string]] : []),
   ];
   return (
-    <Paper component="li" withBorder radius="lg" p="md" data-message-id={message.id} data-channel={message.channel} aria-label={subject ?? message.to}>
+    <Paper
+      component="li"
+      withBorder
+      radius="lg"
+      p="md"
+      data-message-id={message.id}
+      data-channel={message.channel}
+      aria-label={subject ?? message.to}
+    >
       <Stack gap="sm">
         <Group gap="xs" wrap="wrap">
           <Badge variant="outline" color="dark">
             {t(`channel.${message.channel}`)}
           </Badge>
-          <Badge variant={FAILED.has(message.status) ? 'filled' : 'outline'} color={FAILED.has(message.status) ? 'red.9' : 'dark'} data-status={message.status}>
+          <Badge
+            variant={FAILED.has(message.status) ? 'filled' : 'outline'}
+            color={FAILED.has(message.status) ? 'red.9' : 'dark'}
+            data-status={message.status}
+          >
             {t(`status.${message.status}`)}
           </Badge>
           <Text component="time" dateTime={message.createdAt} size="sm">
             {date}
           </Text>
         </Group>
-        <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.15rem 1rem', margin: 0 }}>
+        <dl
+          style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.15rem 1rem', margin: 0 }}
+        >
           {rows.map(([term, value]) => (
             <div key={term} style={{ display: 'contents' }}>
               <Text component="dt" fw={600} size="sm">
@@ -173,10 +213,17 @@ function MessageCard({ message }: { message: OutboxMessage }) {
         <MessageText text={message.text} />
         {message.hasHtml && (
           <Stack gap="xs" align="flex-start">
-            <Button size="xs" variant="default" onClick={() => setShowHtml((v) => !v)} aria-expanded={showHtml}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setShowHtml((v) => !v)}
+              aria-expanded={showHtml}
+            >
               {showHtml ? t('hideHtml') : t('showHtml')}
             </Button>
-            {showHtml && <HtmlVersion id={message.id} title={t('htmlFrame', { subject: subject ?? message.to })} />}
+            {showHtml && (
+              <HtmlVersion id={message.id} title={t('htmlFrame', { subject: subject ?? message.to })} />
+            )}
           </Stack>
         )}
       </Stack>
@@ -210,7 +257,13 @@ function HtmlVersion({ id, title }: { id: string; title: string }) {
       sandbox=""
       srcDoc={detail.data.html}
       referrerPolicy="no-referrer"
-      style={{ width: '100%', minHeight: 400, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, background: 'white' }}
+      style={{
+        width: '100%',
+        minHeight: 400,
+        border: '1px solid var(--mantine-color-gray-4)',
+        borderRadius: 8,
+        background: 'white',
+      }}
     />
   );
 }
