@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
+import { readOutbox } from './support/outbox.js';
 import { signIn, storedSession } from './support/staff.js';
 
 /**
@@ -55,8 +56,7 @@ test.describe('shop administration', () => {
     await expect(page.getByRole('status').filter({ hasText: `the password e-mail went to ${email}` })).toBeVisible();
     await expect(page.locator(`tr[data-user="${username}"]`)).toContainText('Technician');
 
-    const outbox = await request.get('/v2/api/dev/outbox?channel=email&size=100');
-    const { items } = (await outbox.json()) as { items: Array<{ to: string; text: string }> };
+    const items = await readOutbox(request);
     const mail = items.find((m) => m.to === email);
     expect(mail?.text).toMatch(/\/app\/reset\/password\?token=[\w-]+/);
 

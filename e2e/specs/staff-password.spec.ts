@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
 import { signIn } from './support/staff.js';
 import { waitForMail } from './support/mail.js';
+import { readOutbox } from './support/outbox.js';
 
 /** The e2e database is shared by the run: only this spec uses tech2, whose password it changes. */
 const NEW_PASSWORD = 'Bay-Door7!';
@@ -27,9 +28,7 @@ test.describe('password reset', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialog).toBeHidden();
 
-    const outbox = await request.get('/v2/api/dev/outbox?channel=email&size=100');
-    expect(outbox.ok()).toBe(true);
-    const { items } = (await outbox.json()) as { items: Array<{ to: string; text: string }> };
+    const items = await readOutbox(request);
     expect(items.some((m) => m.to === 'tech2@demo.servicebay.local')).toBe(true);
     // The message itself, as the SMTP server the product sent it to received it.
     const mail = await waitForMail('tech2@demo.servicebay.local', (m) => /reset\/password\?token=/.test(m.text));

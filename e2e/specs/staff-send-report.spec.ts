@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectAccessible } from '../axe.js';
 import { signIn, storedSession } from './support/staff.js';
 import { apiWithToken } from './support/orders.js';
+import { readOutbox } from './support/outbox.js';
 
 /**
  * Issue 7 item 2 (docs/reports.md "Sending the report"): the advisor sends a finished demo order's
@@ -16,10 +17,6 @@ interface Order {
   _id: string;
   orderNumber: string | null;
   customerId: string;
-}
-
-interface OutboxPage {
-  items: Array<{ channel: string; to: string; subject: string | null; text: string; hasHtml: boolean }>;
 }
 
 async function advisorApi(page: Page, request: APIRequestContext) {
@@ -73,8 +70,9 @@ test('the advisor e-mails the report of a finished order, lands on the dashboard
   if (await card.count())
     await expect(card.getByTestId('report-status')).toHaveAttribute('data-status', /sent|reading|read/);
 
-  const outbox = await api.get<OutboxPage>('/v2/api/dev/outbox', { channel: 'email', size: '50' });
-  const message = outbox.items.find((m) => m.subject === subject);
+  const message = (await readOutbox(request, { channel: 'email', size: 50 })).find(
+    (m) => m.subject === subject,
+  );
   expect(message, 'the e-mail in the outbox').toBeDefined();
   expect(message!.to).toBe(email);
   expect(message!.hasHtml).toBe(true);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
+import { readOutbox } from './support/outbox.js';
 import { signIn } from './support/staff.js';
 
 /**
@@ -84,8 +85,7 @@ test.describe('setup wizard', () => {
     await expectAccessible(page);
 
     // The worker received the password e-mail.
-    const outbox = await request.get('/v2/api/dev/outbox?channel=email&size=100');
-    const { items } = (await outbox.json()) as { items: Array<{ to: string; text: string }> };
+    const items = await readOutbox(request);
     expect(items.find((m) => m.to === email)?.text).toMatch(/\/app\/reset\/password\?token=[\w-]+/);
 
     // The store's users show the new worker; the wizard now says the account is open.

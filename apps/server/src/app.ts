@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import { LIMITS, routeTable } from '@servicebay/domain';
+import { devRoutes, LIMITS, routeTable, type AnyRoute } from '@servicebay/domain';
 import type { Platform } from './platform/platform.js';
 import { errorHandler, notFoundHandler } from './platform/http/errors.js';
 import { registerRoutes } from './platform/http/registrar.js';
@@ -90,7 +90,11 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     customerStore: customerOwners.customerStore,
     reportAccess: reportAccessOf(createReportLinksRepository(platform.database.db), platform.reportLinkSigner),
   };
-  registerRoutes(app, routeTable, implementations(platform), deps);
+  // The development outbox holds password-reset links: with DEV_TOOLS off (always so with
+  // NODE_ENV=production) its routes are not mounted, whoever asks.
+  const devOnly: readonly AnyRoute[] = devRoutes;
+  const table = config.devTools ? routeTable : routeTable.filter((route) => !devOnly.includes(route));
+  registerRoutes(app, table, implementations(platform), deps);
   if (options.extra) registerRoutes(app, options.extra.table, options.extra.implementations, deps);
   await registerWeb(app, config);
   await registerRealtime(app, platform);

@@ -19,6 +19,7 @@ import { AccountStoresPage } from './features/account-stores/AccountStoresPage.j
 import { StoreUsersPage } from './features/store-users/StoreUsersPage.js';
 import { StoreSettingsPage } from './features/store-settings/StoreSettingsPage.js';
 import { AdminPage } from './features/admin/AdminPage.js';
+import { DevOutboxPage } from './features/dev-outbox/DevOutboxPage.js';
 import { InspectionOrderPage } from './features/inspection-order/InspectionOrderPage.js';
 import { SetupWizardPage } from './features/account-setup/SetupWizardPage.js';
 import { HelpPage } from './features/help/HelpModal.js';
@@ -86,6 +87,7 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/v2/account/:accountId/store/:storeId/user" element={<StoreUsersPage />} />
                   <Route path="/v2/account/:accountId/store/:storeId/settings" element={<StoreSettingsPage />} />
                   <Route path={to(STAFF_PATHS.admin)} element={<AdminPage />} />
+                  <Route path={to(STAFF_PATHS.devOutbox)} element={<DevOutboxPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId" element={<InspectionOrderPage />} />
                   <Route path="/v2/account/new/:step" element={<SetupWizardPage />} />
                   <Route path={to(STAFF_PATHS.help)} element={<HelpPage />} />

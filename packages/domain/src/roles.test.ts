@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRole, PORTAL_ROLES, roleReach, ROLES, STAFF_ROLES } from './roles.js';
+import { isRole, isStaffRole, PORTAL_ROLES, roleReach, ROLES, STAFF_ROLES } from './roles.js';
 
 describe('roles', () => {
   it('has the 17 role values of spec §6', () => {
@@ -11,6 +11,14 @@ describe('roles', () => {
     expect(STAFF_ROLES).toHaveLength(15);
     expect(PORTAL_ROLES).toEqual(['consumer', 'customer']);
     expect(STAFF_ROLES.some((r) => PORTAL_ROLES.includes(r))).toBe(false);
+  });
+
+  it('tells a staff role from a portal role or an unknown value', () => {
+    expect(STAFF_ROLES.every((r) => isStaffRole(r))).toBe(true);
+    expect(isStaffRole('consumer')).toBe(false);
+    expect(isStaffRole('customer')).toBe(false);
+    expect(isStaffRole('technician')).toBe(false);
+    expect(isStaffRole(null)).toBe(false);
   });
 
   it('knows how far each role reaches', () => {

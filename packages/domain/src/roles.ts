@@ -52,6 +52,15 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Every role that works for a shop (everyone but portal users). */
+/**
+ * Every role that works for a shop (everyone but portal users). The one definition of a worker:
+ * every list of a store's workers, and every way to reach or sign in as one, keeps to these roles.
+ * A portal user carries its customer's store, so "of this store" alone would take it for staff.
+ */
 export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => REACH[r] !== 'customer');
 export const PORTAL_ROLES: readonly Role[] = ['consumer', 'customer'];
+
+/** A staff role (a string, so a user row's type can be checked as read from the database). */
+export function isStaffRole(value: unknown): value is Role {
+  return isRole(value) && REACH[value] !== 'customer';
+}

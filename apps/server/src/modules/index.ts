@@ -47,6 +47,7 @@ export function implementations(platform: Platform): Implementation[] {
     ...estimateRoutes(platform),
     ...reportSendingRoutes(platform),
     ...reportViewRoutes(platform),
-    ...devOutboxRoutes(platform),
+    // Not mounted at all unless DEV_TOOLS is on: its paths then answer as paths that do not exist.
+    ...(platform.config.devTools ? devOutboxRoutes(platform) : []),
   ];
 }

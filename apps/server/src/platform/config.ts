@@ -24,6 +24,10 @@ export interface Config {
   accessTokenTtlSeconds: number;
   publicUrl: string;
   seedDemoData: boolean;
+  /**
+   * The development outbox (DEV_TOOLS): on by default, and always off with NODE_ENV=production,
+   * whatever DEV_TOOLS says: it holds password-reset links.
+   */
   devTools: boolean;
   logLevel: string;
   /** Directory holding the built staff and portal apps; served when present. */
@@ -89,7 +93,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     seedDemoData: flag(env.SEED_DEMO_DATA, true),
-    devTools: flag(env.DEV_TOOLS, !production),
+    devTools: !production && flag(env.DEV_TOOLS, true),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     webDistDirs: {
       staff: path.resolve(root, env.STAFF_DIST ?? 'apps/staff/dist'),

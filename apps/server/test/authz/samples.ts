@@ -75,4 +75,7 @@ export const paramSamples: Record<string, SampleFactory> = {
         enabled: false,
       })
     ).id,
+  // The development outbox is the product's, not a store's: a message the store was sent.
+  messageId: async (t, world) =>
+    (await t.platform.mail.send({ to: 'sample@example.test', subject: 'Sample', text: 'Sample', storeId: world.store.id })).id,
 };

@@ -36,6 +36,8 @@ export const STAFF_PATHS = {
   paymentHistory: '/app/store/payments/history',
   notifications: '/app/notifications',
   help: '/app/help',
+  /** The development outbox, for root while DEV_TOOLS is on (docs/providers.md). */
+  devOutbox: '/app/dev/outbox',
   customerDashboard: (customerId: string) => `/my-car/user/${id(customerId)}`,
 } as const;
 

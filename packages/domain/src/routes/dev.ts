@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { access } from '../http/access.js';
 import { ZId, ZPage, ZSize } from '../http/common.js';
 import { defineRoute } from '../http/route.js';
-import { LANGUAGES, LANGUAGE_ERROR } from '../limits.js';
 
 /**
  * The development outbox: every e-mail and text the server sent or, with the local providers,
- * would have sent. The handlers answer 404 unless DEV_TOOLS is on, so production never shows it.
+ * would have sent, read on the staff app's outbox page. It holds password-reset links, so it is
+ * for a signed-in root user only, and mounted only when DEV_TOOLS is on, which NODE_ENV=production
+ * always turns off: there, these paths answer 404 like any path that does not exist.
  */
-const DEV_ONLY = 'development outbox, mounted only when DEV_TOOLS is on';
+const DEV_OUTBOX_ROLES = ['root'] as const;
 
 export const ZMessageChannel = z.enum(['email', 'sms']);
 export const ZMessageProvider = z.enum(['smtp', 'twilio', 'local']);
@@ -45,43 +46,34 @@ export const ZDevOutboxPage = z.object({
 });
 export type DevOutboxPage = z.infer<typeof ZDevOutboxPage>;
 
+export const ZOutboxMessageDetail = ZOutboxMessage.extend({
+  /** The e-mail's HTML body, or null for a text or an e-mail without one. */
+  html: z.string().nullable(),
+});
+export type OutboxMessageDetail = z.infer<typeof ZOutboxMessageDetail>;
+
 export const devOutboxRoute = defineRoute({
   id: 'dev.outbox',
   method: 'GET',
   path: '/v2/api/dev/outbox',
-  summary: 'Sent e-mails and texts, newest first (404 unless DEV_TOOLS is on).',
+  summary:
+    'Sent e-mails and texts, newest first: the development outbox, for root only, mounted only when DEV_TOOLS is on (never with NODE_ENV=production).',
   tag: 'dev',
-  access: access.public(DEV_ONLY),
+  access: access.signedIn(DEV_OUTBOX_ROLES),
   query: ZDevOutboxQuery,
   response: ZDevOutboxPage,
 });
 
-export const ZDevOutboxPageQuery = ZDevOutboxQuery.extend({
-  lang: z.enum(LANGUAGES, { message: LANGUAGE_ERROR }).default('en'),
-});
-
-export const devOutboxPageRoute = defineRoute({
-  id: 'dev.outboxPage',
+export const devOutboxMessageRoute = defineRoute({
+  id: 'dev.outboxMessage',
   method: 'GET',
-  path: '/dev/outbox',
-  summary: 'The outbox as an HTML page, for a person trying the product (404 unless DEV_TOOLS is on).',
+  path: '/v2/api/dev/outbox/:messageId',
+  summary:
+    'One sent message with its HTML body, from the development outbox (root only, mounted only when DEV_TOOLS is on). 404 for an unknown message.',
   tag: 'dev',
-  access: access.public(DEV_ONLY),
-  query: ZDevOutboxPageQuery,
-  response: z.string(),
-  produces: 'text/html',
-});
-
-export const devOutboxMessageHtmlRoute = defineRoute({
-  id: 'dev.outboxMessageHtml',
-  method: 'GET',
-  path: '/v2/api/dev/outbox/:messageId/html',
-  summary: "One e-mail's HTML body, rendered in a sandbox without scripts (404 unless DEV_TOOLS is on).",
-  tag: 'dev',
-  access: access.public(DEV_ONLY),
+  access: access.signedIn(DEV_OUTBOX_ROLES),
   params: z.strictObject({ messageId: ZId }),
-  response: z.string(),
-  produces: 'text/html',
+  response: ZOutboxMessageDetail,
 });
 
-export const devRoutes = [devOutboxRoute, devOutboxPageRoute, devOutboxMessageHtmlRoute] as const;
+export const devRoutes = [devOutboxRoute, devOutboxMessageRoute] as const;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pathParamNames, usesIdempotencyKey } from '../http/route.js';
+import { devRoutes } from './dev.js';
 import { routeTable } from './index.js';
 
 const PREFIXES = ['/v2/api/', '/v1/api/', '/v2/search/', '/messaging/v1/', '/v2/webhooks/', '/v2/files/'];
 // Operational routes that live outside the API prefixes by convention.
-const OPERATIONAL = new Set(['/health', '/i18n/:languageFile', '/dev/outbox']);
+const OPERATIONAL = new Set(['/health', '/i18n/:languageFile']);
 
 describe('route table', () => {
   it('has unique ids and unique method + path pairs', () => {
@@ -42,6 +43,12 @@ describe('route table', () => {
   it.each(routeTable.map((r) => [r.id, r] as const))('%s has an access rule with a reason when public', (_id, route) => {
     expect(route.access).toBeDefined();
     if (route.access.kind === 'public') expect(route.access.reason.length).toBeGreaterThan(10);
+  });
+
+  it('keeps the development outbox (password-reset links) for a signed-in root user only', () => {
+    const outbox = routeTable.filter((r) => r.path.includes('/dev/'));
+    expect(outbox.map((r) => r.id).sort()).toEqual(devRoutes.map((r) => r.id).sort());
+    for (const route of outbox) expect(route.access).toEqual({ kind: 'signedIn', roles: ['root'] });
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, customers, inspectionOrders, stores, users, vehicles } from '../../platform/db/schema.js';
+import { isStaff } from '../../platform/db/staff.js';
 
 export type NewStore = Pick<typeof stores.$inferInsert, 'name' | 'franchiseName' | 'email' | 'phoneNo' | 'address' | 'openTime' | 'settings'>;
 
@@ -24,7 +25,7 @@ export function createAccountsRepository(db: Db) {
       const workers = db
         .select({ storeId: users.storeId, n: count().as('workers') })
         .from(users)
-        .where(eq(users.active, true))
+        .where(and(eq(users.active, true), isStaff()))
         .groupBy(users.storeId)
         .as('w');
       const customerCounts = db.select({ storeId: customers.storeId, n: count().as('customers') }).from(customers).groupBy(customers.storeId).as('c');

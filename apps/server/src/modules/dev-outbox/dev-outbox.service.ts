@@ -1,4 +1,4 @@
-import type { DevOutboxPage, OutboxMessage } from '@servicebay/domain';
+import type { DevOutboxPage, OutboxMessage, OutboxMessageDetail } from '@servicebay/domain';
 import type {
   MessageChannel,
   SentMessageRow,
@@ -24,7 +24,7 @@ export function presentOutboxMessage(row: SentMessageRow): OutboxMessage {
   };
 }
 
-/** What the outbox page and API read: every message the providers recorded, newest first. */
+/** What the outbox API reads: every message the providers recorded, newest first. */
 export function createDevOutboxService(repository: SentMessagesRepository) {
   return {
     async list(query: {
@@ -36,10 +36,11 @@ export function createDevOutboxService(repository: SentMessagesRepository) {
       return { items: items.map(presentOutboxMessage), total, page: query.page, size: query.size };
     },
 
-    /** The HTML body of one e-mail, or null when there is none. */
-    async htmlOf(id: string): Promise<string | null> {
+    /** One message with its HTML body (null for a text), or null when there is no such message. */
+    async message(id: string): Promise<OutboxMessageDetail | null> {
       const row = await repository.find(id);
-      return row?.channel === 'email' ? row.html : null;
+      if (!row) return null;
+      return { ...presentOutboxMessage(row), html: row.channel === 'email' ? row.html : null };
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   dashboardFilterRoute,
   errors,
   getUserRoute,
+  isStaffRole,
   loginRoute,
   loginStrategyRoute,
   logoutRoute,
@@ -100,11 +101,14 @@ export function userOwnerResolver(platform: Platform) {
   };
 }
 
-/** Resolves the user a user-scoped route names, for the registrar's access check. */
+/**
+ * Resolves the user a user-scoped route names, for the registrar's access check. A portal user is
+ * no worker of its customer's store: it is reached by itself only, so it is given no store.
+ */
 export function userScopeResolver(platform: Platform) {
   const repo = createIdentityRepository(platform.database.db);
   return async (ref: string) => {
     const user = await repo.userByRef(ref);
-    return user ? { id: user.id, storeId: user.storeId } : null;
+    return user ? { id: user.id, storeId: isStaffRole(user.type) ? user.storeId : null } : null;
   };
 }

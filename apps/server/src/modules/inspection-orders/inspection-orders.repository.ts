@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { customers, inspectionOrderTimeEntries, inspectionOrders, stores, users, vehicles } from '../../platform/db/schema.js';
+import { isStaff } from '../../platform/db/staff.js';
 import type { OrderListSorting, PartsState, OrderStep } from '@servicebay/domain';
 
 export type OrderRow = typeof inspectionOrders.$inferSelect;
@@ -283,6 +284,7 @@ export function createInspectionOrdersRepository(db: Db) {
           and(
             eq(users.id, userId),
             eq(users.active, true),
+            isStaff(),
             or(eq(users.storeId, store.id), and(eq(users.accountId, store.accountId), eq(users.type, 'owner'))),
           ),
         )

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { reportDeliveries, reportLinks, users } from '../../platform/db/schema.js';
+import { isStaff } from '../../platform/db/staff.js';
 
 export type ReportDeliveryRow = typeof reportDeliveries.$inferSelect;
 export type NewReportDelivery = Omit<typeof reportDeliveries.$inferInsert, 'id' | 'createdAt'>;
@@ -17,6 +18,7 @@ export function createReportSendingRepository(db: Db) {
           and(
             eq(users.id, userId),
             eq(users.active, true),
+            isStaff(),
             or(
               eq(users.storeId, store.id),
               and(eq(users.accountId, store.accountId), eq(users.type, 'owner')),

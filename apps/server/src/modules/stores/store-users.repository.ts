@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { cutOffTokens } from '../../platform/auth/token-cutoffs.repository.js';
 import type { Db } from '../../platform/db/client.js';
+<<<<<<< HEAD
 import { users } from '../../platform/db/schema.js';
+=======
+import { refreshTokens, users } from '../../platform/db/schema.js';
+import { isStaff } from '../../platform/db/staff.js';
+>>>>>>> i14-outbox
 
 export type NewWorker = Pick<
   typeof users.$inferInsert,
@@ -38,13 +43,22 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createStoreUsersRepository(db: Db) {
   return {
-    /** Every worker of the store, active first, then by last and first name. */
+    /** Every worker (staff only) of the store, active first, then by last and first name. */
     async list(storeId: string) {
       return db
         .select()
         .from(users)
-        .where(eq(users.storeId, storeId))
+        .where(and(eq(users.storeId, storeId), isStaff()))
         .orderBy(desc(users.active), asc(users.lastName), asc(users.firstName), asc(users.id));
+    },
+    /** One worker of the store, active or not: a staff user, never a portal user of its customers. */
+    async worker(storeId: string, userId: string) {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.storeId, storeId), isStaff()))
+        .limit(1);
+      return rows[0] ?? null;
     },
     async usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
       const rows = await db
@@ -76,7 +90,7 @@ export function createStoreUsersRepository(db: Db) {
           const rows = await tx
             .update(users)
             .set(change)
-            .where(and(eq(users.id, userId), eq(users.storeId, storeId)))
+            .where(and(eq(users.id, userId), eq(users.storeId, storeId), isStaff()))
             .returning();
           const user = rows[0]!;
           const ends = (change.type !== undefined && change.type !== before[0].type) || (change.active === false && before[0].active);
@@ -92,7 +106,7 @@ export function createStoreUsersRepository(db: Db) {
       const rows = await db
         .update(users)
         .set({ pinHash })
-        .where(and(eq(users.id, userId), eq(users.storeId, storeId)))
+        .where(and(eq(users.id, userId), eq(users.storeId, storeId), isStaff()))
         .returning({ id: users.id });
       return rows.length === 1;
     },

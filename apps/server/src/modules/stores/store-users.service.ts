@@ -30,9 +30,10 @@ export function createStoreUsersService(deps: {
 }) {
   const { repo, identity, passwords, tokens } = deps;
 
+  /** A worker of the store; a user of another store, or a portal user of its customers, is not found. */
   async function workerOf(store: StoreRow, userId: string): Promise<UserRow> {
-    const user = await identity.userById(userId);
-    if (!user || user.storeId !== store.id) throw errors.notFound('No such worker in this store');
+    const user = await repo.worker(store.id, userId);
+    if (!user) throw errors.notFound('No such worker in this store');
     return user;
   }
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { STAFF_PATHS } from '@servicebay/domain';
 import type { Config } from '../config.js';
 import { errorHandler, notFoundHandler } from './errors.js';
 
@@ -13,19 +14,22 @@ import { errorHandler, notFoundHandler } from './errors.js';
  * - /my-car/...                    the portal's files and, for other paths, its index.html
  * - /my-fleet/..., /report/...     the same portal index.html (the portal picks its variant by path)
  * - /                              redirects to /app/login
+ * - /dev/outbox                    redirects to the staff app's outbox page (/app/dev/outbox) when
+ *                                  DEV_TOOLS is on; the page itself asks root's token
  * - /v2/api/docs                   a readable page of the OpenAPI document
  *
  * Everything else keeps the JSON 404 of the API. index.html is never cached (a deploy must reach
  * every tablet on its next load); files under assets/ carry a content hash in their name and are
  * cached for a year.
  */
-export async function registerWeb(app: FastifyInstance, config: Pick<Config, 'webDistDirs'>): Promise<void> {
+export async function registerWeb(app: FastifyInstance, config: Pick<Config, 'webDistDirs' | 'devTools'>): Promise<void> {
   const { staff, portal } = config.webDistDirs;
   registerApiDocs(app);
 
   if (hasBuild(staff)) {
     await app.register(async (scope) => spa(scope, staff, { serveFiles: true }), { prefix: '/app' });
     app.get('/', (_request, reply) => reply.redirect('/app/login'));
+    if (config.devTools) app.get('/dev/outbox', (_request, reply) => reply.redirect(STAFF_PATHS.devOutbox));
   } else {
     app.log.warn({ dir: staff }, 'the staff app is not built; /app is not served (npm run build)');
   }

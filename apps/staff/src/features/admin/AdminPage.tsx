@@ -8,6 +8,7 @@ import {
   adminAccountsRoute,
   adminPartnersRoute,
   adminStoresRoute,
+  devOutboxRoute,
   GRANTABLE_ROLES,
   hijackRoute,
   STAFF_PATHS,
@@ -18,6 +19,7 @@ import { useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../pages/PageHeader.js';
 import { routerPath } from '../../paths.js';
+import { useSignedIn } from '../../session/signed-in.js';
 import { useFinishSignIn } from '../../session/useFinishSignIn.js';
 import { QueryState } from '../store-users/StoreAdminFrame.js';
 
@@ -46,6 +48,7 @@ export function AdminPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={t('adminPage.title')} purpose={t('adminPage.purpose')} />
+      <DevOutboxLink />
       <Group gap="md" align="flex-end" wrap="wrap">
         <Stack gap={4}>
           <Text component="span" size="sm" fw={500} id="admin-list-label">
@@ -85,6 +88,31 @@ export function AdminPage() {
       )}
       {list === 'partner' && <PartnerList search={debounced} page={page} setPage={setPage} onAccounts={(id, name) => show('account', { partnerId: id, label: name })} />}
     </Stack>
+  );
+}
+
+/**
+ * Root's way to the development outbox, shown only when the server has one: the outbox answers
+ * root alone, and 404 with DEV_TOOLS off (always so with NODE_ENV=production).
+ */
+function DevOutboxLink() {
+  const { t } = useTranslation('devOutbox');
+  const { api } = useServices();
+  const { user } = useSignedIn();
+  const isRoot = user.type === 'root';
+  const available = useQuery({
+    queryKey: ['devOutbox', 'available'],
+    queryFn: async ({ signal }) => {
+      await api.call(devOutboxRoute, { query: { page: 0, size: 1 }, signal, maxRetries: 0 });
+      return true;
+    },
+    enabled: isRoot,
+  });
+  if (!isRoot || available.data !== true) return null;
+  return (
+    <Anchor component={Link} to={routerPath(STAFF_PATHS.devOutbox)!} fw={600} style={{ alignSelf: 'flex-start' }}>
+      {t('adminLink')}
+    </Anchor>
   );
 }
 
