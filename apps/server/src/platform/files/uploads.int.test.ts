@@ -94,4 +94,14 @@ describe('receiveImageUpload', () => {
     expect(res.statusCode).toBe(400);
     expect(stored().some((f) => f.endsWith('.part'))).toBe(false);
   });
+
+  it('refuses a NUL in a field or in the file name with 400, before anything is stored', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    const before = stored();
+    const field = await post('/image', multipart({ fileName: 'front\u0000.png' }, { field: 'file', filename: 'p.png', contentType: 'image/png', data: png }));
+    expect(field.json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: 'fileName: must not contain a NUL character or an unpaired surrogate' });
+    const name = await post('/image', multipart({}, { field: 'file', filename: 'p\u0000.png', contentType: 'image/png', data: png }));
+    expect(name.json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: 'file: must not contain a NUL character or an unpaired surrogate' });
+    expect(stored()).toEqual(before);
+  });
 });
