@@ -229,7 +229,7 @@ export function requestArbitrary(
           Object.fromEntries(names.map((n) => [n, arbitraryOf(paramShape[n]!, options)])),
         ),
         useDrawn: fc.record(
-          Object.fromEntries(names.map((n) => [n, fc.boolean().map((b) => b && hostility > 0)])),
+          Object.fromEntries(names.map((n) => [n, fc.nat(3).map((k) => k === 0 && hostility > 0)])),
         ),
         query: route.query ? arbitraryOf(route.query, options) : fc.constant(undefined),
         body: route.body ? arbitraryOf(route.body, options) : fc.constant(undefined),

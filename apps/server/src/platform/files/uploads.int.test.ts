@@ -12,30 +12,18 @@ import { createFileStore } from './index.js';
 import { receiveImageUpload, receiveMediaUpload } from './uploads.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'servicebay-uploads-'));
-const files = createFileStore({
-  filesDir: root,
-  jwtSecret: new TextEncoder().encode('test-secret-of-at-least-32-characters!!'),
-});
+const files = createFileStore({ filesDir: root, jwtSecret: new TextEncoder().encode('test-secret-of-at-least-32-characters!!') });
 const app = Fastify();
-const stored = () =>
-  readdirSync(root, { recursive: true })
-    .map(String)
-    .filter((f) => /[0-9a-f-]{36}/.test(f));
+const stored = () => readdirSync(root, { recursive: true }).map(String).filter((f) => /[0-9a-f-]{36}/.test(f));
 
 beforeAll(async () => {
   await app.register(multipartPlugin);
   app.setErrorHandler((error, _request, reply) =>
-    error instanceof AppError
-      ? reply.code(error.status).send(error.toResponse())
-      : reply.code(500).send({ message: String(error) }),
+    error instanceof AppError ? reply.code(error.status).send(error.toResponse()) : reply.code(500).send({ message: String(error) }),
   );
-  app.post('/media', async (request) =>
-    receiveMediaUpload(request, files, { accept: ['image', 'video'], maxVideoBytes: 200_000 }),
-  );
+  app.post('/media', async (request) => receiveMediaUpload(request, files, { accept: ['image', 'video'], maxVideoBytes: 200_000 }));
   app.post('/images-only', async (request) => receiveMediaUpload(request, files, { accept: ['image'] }));
-  app.post('/image', async (request) =>
-    receiveImageUpload(request, files, { maxBytes: 100_000, maxDimension: 64 }),
-  );
+  app.post('/image', async (request) => receiveImageUpload(request, files, { maxBytes: 100_000, maxDimension: 64 }));
   await app.ready();
 });
 afterAll(async () => {
@@ -43,75 +31,34 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const post = (url: string, form: ReturnType<typeof multipart>) =>
-  app.inject({ method: 'POST', url, headers: form.headers, payload: form.payload });
+const post = (url: string, form: ReturnType<typeof multipart>) => app.inject({ method: 'POST', url, headers: form.headers, payload: form.payload });
 /** An MP4-looking stream: an ftyp box, then noise. */
-const mp4 = (size: number) =>
-  Buffer.concat([
-    Buffer.from([0, 0, 0, 0x18]),
-    Buffer.from('ftypisom\0\0\0\0isommp41', 'latin1'),
-    randomBytes(size),
-  ]);
+const mp4 = (size: number) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\0\0isommp41', 'latin1'), randomBytes(size)]);
 
 describe('receiveMediaUpload', () => {
   it('streams a video into the store as sent, with the fields', async () => {
     const data = mp4(150_000);
-    const res = await post(
-      '/media',
-      multipart(
-        { name: 'walkaround.mov', worker: 'Sam' },
-        { field: 'video', filename: 'x', contentType: 'application/octet-stream', data },
-      ),
-    );
+    const res = await post('/media', multipart({ name: 'walkaround.mov', worker: 'Sam' }, { field: 'video', filename: 'x', contentType: 'application/octet-stream', data }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({
-      kind: 'video',
-      fields: { name: 'walkaround.mov', worker: 'Sam' },
-      file: { contentType: 'video/mp4', name: 'walkaround.mp4', size: data.length },
-    });
+    expect(body).toMatchObject({ kind: 'video', fields: { name: 'walkaround.mov', worker: 'Sam' }, file: { contentType: 'video/mp4', name: 'walkaround.mp4', size: data.length } });
     const file = await files.get(body.file.key);
     expect(Buffer.concat(await file!.stream.toArray()).equals(data)).toBe(true);
   });
 
   it('processes a picture as an image upload', async () => {
-    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#ff0000' } })
-      .png()
-      .toBuffer();
-    const res = await post(
-      '/media',
-      multipart({}, { field: 'file', filename: 'p.png', contentType: 'image/png', data: png }),
-    );
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const res = await post('/media', multipart({}, { field: 'file', filename: 'p.png', contentType: 'image/png', data: png }));
     expect(res.json()).toMatchObject({ kind: 'image', file: { contentType: 'image/jpeg', name: 'p.jpg' } });
   });
 
   it('refuses a video over its limit with 413, and a video where only pictures go with 415; nothing kept', async () => {
     const before = stored();
-    const big = await post(
-      '/media',
-      multipart({}, { field: 'file', filename: 'v.mp4', contentType: 'video/mp4', data: mp4(250_000) }),
-    );
-    expect(big.json()).toEqual({
-      status: 413,
-      code: 'PAYLOAD_TOO_LARGE',
-      message: 'File is larger than 200000 bytes',
-    });
-    const video = await post(
-      '/images-only',
-      multipart({}, { field: 'file', filename: 'v.mp4', contentType: 'video/mp4', data: mp4(1000) }),
-    );
-    expect(video.json()).toEqual({
-      status: 415,
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-      message: 'file: only PNG or JPEG pictures are accepted',
-    });
-    const text = await post(
-      '/media',
-      multipart(
-        {},
-        { field: 'file', filename: 'v.mp4', contentType: 'video/mp4', data: Buffer.from('not a video') },
-      ),
-    );
+    const big = await post('/media', multipart({}, { field: 'file', filename: 'v.mp4', contentType: 'video/mp4', data: mp4(250_000) }));
+    expect(big.json()).toEqual({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File is larger than 200000 bytes' });
+    const video = await post('/images-only', multipart({}, { field: 'file', filename: 'v.mp4', contentType: 'video/mp4', data: mp4(1000) }));
+    expect(video.json()).toEqual({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'file: only PNG or JPEG pictures are accepted' });
+    const text = await post('/media', multipart({}, { field: 'file', filename: 'v.mp4', contentType: 'video/mp4', data: Buffer.from('not a video') }));
     expect(text.statusCode).toBe(415);
     expect(stored()).toEqual(before);
   });
@@ -119,16 +66,8 @@ describe('receiveMediaUpload', () => {
 
 describe('receiveImageUpload', () => {
   it('shrinks to the asked size and names the file from the form', async () => {
-    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#00ff00' } })
-      .jpeg()
-      .toBuffer();
-    const res = await post(
-      '/image',
-      multipart(
-        { fileName: 'Front bumper.JPEG' },
-        { field: 'file', filename: 'blob', contentType: 'image/jpeg', data: jpeg },
-      ),
-    );
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#00ff00' } }).jpeg().toBuffer();
+    const res = await post('/image', multipart({ fileName: 'Front bumper.JPEG' }, { field: 'file', filename: 'blob', contentType: 'image/jpeg', data: jpeg }));
     const { file } = res.json();
     expect(file.name).toBe('Front bumper.jpg');
     const meta = await sharp(Buffer.concat(await (await files.get(file.key))!.stream.toArray())).metadata();
@@ -138,19 +77,9 @@ describe('receiveImageUpload', () => {
   it('refuses a picture over its limit with 413 and an empty file with 415', async () => {
     const before = stored();
     const noise = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(150_000)]);
-    const big = await post(
-      '/image',
-      multipart({}, { field: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: noise }),
-    );
-    expect(big.json()).toEqual({
-      status: 413,
-      code: 'PAYLOAD_TOO_LARGE',
-      message: 'File is larger than 100000 bytes',
-    });
-    const empty = await post(
-      '/image',
-      multipart({}, { field: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: Buffer.alloc(0) }),
-    );
+    const big = await post('/image', multipart({}, { field: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: noise }));
+    expect(big.json()).toEqual({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File is larger than 100000 bytes' });
+    const empty = await post('/image', multipart({}, { field: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: Buffer.alloc(0) }));
     expect(empty.statusCode).toBe(415);
     expect(stored()).toEqual(before);
   });

@@ -62,7 +62,8 @@ export interface MediaUploadOptions {
 }
 
 /** A field name, value or file name the database cannot store (a NUL, an unpaired surrogate). */
-const unsafeText = (field: string) => errors.invalid(`${field.replace(/[\u0000-\u001f]/g, '').slice(0, 100) || 'body'}: ${UNSAFE_TEXT_MESSAGE}`);
+const unsafeText = (field: string) =>
+  errors.invalid(`${[...field].filter((c) => c >= ' ').join('').slice(0, 100) || 'body'}: ${UNSAFE_TEXT_MESSAGE}`);
 
 const unsupported = (accepted: string) =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `file: only ${accepted} are accepted`);
