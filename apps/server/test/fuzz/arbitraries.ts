@@ -171,11 +171,42 @@ function numberArbitrary(def: Def): fc.Arbitrary<number> {
     : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
 }
 
+/**
+ * What a hostile caller puts where this schema's value goes: for a string mostly a well-formed
+ * one with a NUL or an unpaired surrogate in it (so it passes the other checks and would reach a
+ * query), for a number extreme ones, and anything of the wrong type now and then.
+ */
+function nastyOf(kind: string, valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  if (kind === 'string') {
+    const text = valid as fc.Arbitrary<string>;
+    return fc.oneof(
+      {
+        arbitrary: fc
+          .tuple(text, fc.nat())
+          .map(([v, at]) => `${v.slice(0, at % (v.length + 1))}\u0000${v.slice(at % (v.length + 1))}`),
+        weight: 3,
+      },
+      { arbitrary: text.map((v) => `${v}\uD800`), weight: 1 },
+      { arbitrary: fc.constantFrom(...HOSTILE_STRINGS), weight: 2 },
+      { arbitrary: hostile, weight: 1 },
+    );
+  }
+  if (kind === 'number')
+    return fc.oneof(
+      { arbitrary: fc.constantFrom(...HOSTILE_NUMBERS), weight: 3 },
+      { arbitrary: hostile, weight: 1 },
+    );
+  return hostile;
+}
+
 /** An arbitrary for the values of a zod schema, with hostile values mixed in at every node. */
 export function arbitraryOf(schema: z.ZodType, options: BuildOptions, depth = 0): fc.Arbitrary<unknown> {
   const valid = wellFormed(schema, options, depth);
   if (!options.hostility) return valid;
-  return fc.oneof({ arbitrary: valid, weight: 20 }, { arbitrary: hostile, weight: options.hostility });
+  return fc.oneof(
+    { arbitrary: valid, weight: 20 },
+    { arbitrary: nastyOf(defOf(schema).type, valid), weight: options.hostility },
+  );
 }
 
 function wellFormed(schema: z.ZodType, options: BuildOptions, depth: number): fc.Arbitrary<unknown> {
@@ -288,7 +319,7 @@ function objectArbitrary(def: Def, options: BuildOptions, depth: number): fc.Arb
   for (const [key, field] of Object.entries(shape)) {
     const hint = FIELD_HINTS.find(([name]) => name.test(key))?.[1];
     const drawn = arbitraryOf(field, options, depth + 1);
-    model[key] = hint ? fc.oneof({ arbitrary: hint, weight: 3 }, { arbitrary: drawn, weight: 1 }) : drawn;
+    model[key] = hint ? fc.oneof({ arbitrary: hint, weight: 9 }, { arbitrary: drawn, weight: 1 }) : drawn;
     if (!isOptional(field)) required.push(key);
   }
   const object = fc.record(model, { requiredKeys: required });
@@ -338,4 +369,86 @@ export function leafCount(schema: z.ZodType | undefined, depth = 0): number {
     default:
       return 1;
   }
+}
+
+/** The nodes of a JSON-like value with their parent and key (the root has none), at most `cap`. */
+function nodesOf(root: unknown, cap = 500) {
+  const nodes: Array<{
+    value: unknown;
+    parent: Record<string | number, unknown> | null;
+    key: string | number | null;
+  }> = [];
+  const stack: Array<(typeof nodes)[number]> = [{ value: root, parent: null, key: null }];
+  while (stack.length && nodes.length < cap) {
+    const node = stack.pop()!;
+    nodes.push(node);
+    const { value } = node;
+    if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value))
+        stack.push({
+          value: v,
+          parent: value as Record<string, unknown>,
+          key: Array.isArray(value) ? Number(k) : k,
+        });
+    }
+  }
+  return nodes;
+}
+
+/**
+ * A well-formed value with exactly one thing wrong: a string with a NUL or an unpaired surrogate
+ * in it or replaced by a hostile one, a number out of range, a value of the wrong type, a key
+ * missing or added. One change, so the rest passes validation and the change reaches as far as
+ * it can: a query, a file name, a header.
+ */
+export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  const change = fc.record({
+    pick: fc.nat(),
+    how: fc.nat(5),
+    at: fc.nat(),
+    text: fc.constantFrom(...HOSTILE_STRINGS),
+    number: fc.constantFrom(...HOSTILE_NUMBERS),
+    other: hostile,
+    key: fc.constantFrom(...EXTRA_KEYS),
+  });
+  return fc.tuple(valid, change).map(([value, c]) => {
+    const root = { value: structuredClone(value) };
+    const nodes = nodesOf(root.value);
+    const node = nodes[c.pick % nodes.length]!;
+    const set = (v: unknown) => {
+      if (node.parent)
+        Object.defineProperty(node.parent, node.key!, {
+          value: v,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else root.value = v;
+    };
+    const v = node.value;
+    if (typeof v === 'string') {
+      const at = c.at % (v.length + 1);
+      set(
+        [`${v.slice(0, at)}\u0000${v.slice(at)}`, `${v}\uD800`, `\uDC00${v}`, c.text, c.text, c.other][c.how],
+      );
+    } else if (typeof v === 'number') {
+      set(c.how < 4 ? c.number : c.other);
+    } else if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const keys = Object.keys(v);
+      if (c.how < 2 && keys.length) delete (v as Record<string, unknown>)[keys[c.at % keys.length]!];
+      else if (c.how < 5)
+        Object.defineProperty(v, c.key, {
+          value: c.other,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else set(c.other);
+    } else if (Array.isArray(v) && c.how < 3) {
+      v.push(c.other);
+    } else {
+      set(c.other);
+    }
+    return root.value;
+  });
 }

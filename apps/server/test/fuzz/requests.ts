@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { AnyRoute } from '@servicebay/domain';
-import { arbitraryOf, HOSTILE_STRINGS, rarely, type BuildOptions } from './arbitraries.js';
+import { arbitraryOf, HOSTILE_STRINGS, mutated, rarely, type BuildOptions } from './arbitraries.js';
 
 /** One request of the fuzz run, as app.inject takes it. */
 export interface FuzzRequest {
@@ -218,37 +218,73 @@ export function requestArbitrary(
   callers: readonly CallerOption[],
   ids: readonly string[],
 ): fc.Arbitrary<FuzzRequest> {
-  const built = (hostility: number) => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  /**
+   * clean: well-formed throughout; mutated: well-formed but for one change (the body's, else the
+   * query's); hostile: hostile values anywhere, path ids drawn one time in four, odd bodies and headers.
+   */
+  const built = (mode: 'clean' | 'mutated' | 'hostile') => {
+    const hostility = mode === 'hostile' ? 3 : 0;
     const options: BuildOptions = { hostility, ids };
     const paramShape = shapeOf(route.params);
     const names = Object.keys(paramShape);
+    const drawn = (schema: z.ZodType | undefined, mutate: boolean) =>
+      !schema
+        ? fc.constant(undefined)
+        : mutate
+          ? mutated(arbitraryOf(schema, options))
+          : arbitraryOf(schema, options);
     return fc
       .record({
         caller: fc.constantFrom(...callers),
         drawnParams: fc.record(
-          Object.fromEntries(names.map((n) => [n, arbitraryOf(paramShape[n]!, options)])),
+          Object.fromEntries(
+            names.map((n) => [n, arbitraryOf(paramShape[n]!, { ...options, hostility: 3 })]),
+          ),
         ),
         useDrawn: fc.record(
-          Object.fromEntries(names.map((n) => [n, fc.nat(3).map((k) => k === 0 && hostility > 0)])),
+          Object.fromEntries(
+            names.map((n) => [
+              n,
+              fc
+                .nat(3)
+                .map(
+                  (k) =>
+                    k === 0 && (mode === 'hostile' || (mode === 'mutated' && !route.body && !route.query)),
+                ),
+            ]),
+          ),
         ),
-        query: route.query ? arbitraryOf(route.query, options) : fc.constant(undefined),
-        body: route.body ? arbitraryOf(route.body, options) : fc.constant(undefined),
+        query: drawn(route.query, mode === 'mutated' && !route.body),
+        body: drawn(route.body, mode === 'mutated'),
         multipart: isMultipartRoute(route) ? multipartArbitrary() : fc.constant(null),
-        odd: hostility ? rarely(oddBodies, 12) : fc.constant(null),
-        extraHeaders: hostility ? hostileHeaders : fc.constant(null),
+        odd: mode === 'hostile' ? rarely(oddBodies, 12) : fc.constant(null),
+        extraHeaders: mode === 'hostile' ? hostileHeaders : fc.constant(null),
       })
       .map(({ caller, drawnParams, useDrawn, query, body, multipart, odd, extraHeaders }): FuzzRequest => {
         const params: Record<string, string> = {};
         for (const n of names)
           params[n] = useDrawn[n] || !(n in caller.params) ? asText(drawnParams[n]) : caller.params[n]!;
-        // A store carried in the body is the caller's store, like a path id.
+        // Ids in the body that name a path resource (the store, a customer...) name the caller's own,
+        // as the path does, unless they are the hostile part.
+        if (mode !== 'hostile' && body && typeof body === 'object' && !Array.isArray(body)) {
+          const fields = body as Record<string, unknown>;
+          for (const [name, value] of Object.entries(caller.params)) {
+            if (
+              name in fields &&
+              (mode === 'clean' || (typeof fields[name] === 'string' && UUID.test(fields[name] as string)))
+            ) {
+              fields[name] = value;
+            }
+          }
+        }
         if (
           route.access.kind === 'store' &&
           route.access.storeIn === 'body' &&
           body &&
           typeof body === 'object' &&
           !Array.isArray(body) &&
-          hostility === 0
+          mode === 'clean'
         ) {
           (body as Record<string, unknown>)[route.access.storeParam] = caller.params[route.access.storeParam];
         }
@@ -280,8 +316,14 @@ export function requestArbitrary(
         };
       });
   };
-  return fc.oneof(built(0), built(3)).map((request) =>
-    // fast-check prints counterexamples with this, so a 1 MB string does not flood the report.
-    Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) }),
-  );
+  return fc
+    .oneof(
+      { arbitrary: built('clean'), weight: 2 },
+      { arbitrary: built('mutated'), weight: 2 },
+      { arbitrary: built('hostile'), weight: 1 },
+    )
+    .map((request) =>
+      // fast-check prints counterexamples with this, so a 1 MB string does not flood the report.
+      Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) }),
+    );
 }

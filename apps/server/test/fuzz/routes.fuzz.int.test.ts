@@ -144,7 +144,11 @@ beforeAll(async () => {
   world = { store: await t.make.store({ name: 'Fuzz Motors' }) };
   // Ids any uuid field of a body or query may draw: the store's own resources.
   const order = await t.make.inspectionOrder(world.store);
+  const customer = await t.platform.database.db.query.customers.findFirst({
+    where: (c, { eq }) => eq(c.id, order.customerId),
+  });
   baseIds = [
+    customer!.householdId!,
     world.store.id,
     world.store.accountId,
     world.store.partnerId!,
