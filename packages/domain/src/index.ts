@@ -7,6 +7,7 @@ export * from './http/route.js';
 export * from './http/common.js';
 export * from './http/openapi.js';
 export * from './http/aliases.js';
+export * from './http/text.js';
 export * from './routes/system.js';
 export * from './routes/i18n.js';
 export * from './routes/dev.js';

@@ -61,7 +61,7 @@ export function imageError(error: unknown): unknown {
   if (/pixel limit/i.test(message)) {
     return new AppError(413, 'PAYLOAD_TOO_LARGE', `Image is larger than ${MAX_IMAGE_PIXELS} pixels`);
   }
-  if (/unsupported image format|VipsJpeg|VipsForeign|pngload|jpegload|webpload|heifload|Premature end|corrupt|bad seek|Input file/i.test(message)) {
+  if (/unsupported image format|VipsJpeg|VipsPng|VipsForeign|libpng|pngload|jpegload|webpload|heifload|Premature end|corrupt|bad seek|Input file|read error|treated as error/i.test(message)) {
     return errors.invalid('file: the picture could not be read');
   }
   return error;

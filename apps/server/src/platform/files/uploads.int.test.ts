@@ -94,4 +94,53 @@ describe('receiveImageUpload', () => {
     expect(res.statusCode).toBe(400);
     expect(stored().some((f) => f.endsWith('.part'))).toBe(false);
   });
+
+  it('refuses a NUL in a field or in the file name with 400, before anything is stored', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    const before = stored();
+    const field = await post(
+      '/image',
+      multipart(
+        { fileName: 'front\u0000.png' },
+        { field: 'file', filename: 'p.png', contentType: 'image/png', data: png },
+      ),
+    );
+    expect(field.json()).toEqual({
+      status: 400,
+      code: 'INVALID_ARGUMENTS',
+      message: 'fileName: must not contain a NUL character or an unpaired surrogate',
+    });
+    const name = await post(
+      '/image',
+      multipart({}, { field: 'file', filename: 'p\u0000.png', contentType: 'image/png', data: png }),
+    );
+    expect(name.json()).toEqual({
+      status: 400,
+      code: 'INVALID_ARGUMENTS',
+      message: 'file: must not contain a NUL character or an unpaired surrogate',
+    });
+    expect(stored()).toEqual(before);
+  });
+
+  it('refuses a PNG whose data cannot be read with 400 (was a 500), nothing kept', async () => {
+    // A 1x1 PNG with wrong checksums: the signature passes the sniffing, libpng refuses the data.
+    const broken = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+        '1f15c4890000000d49444154789c6360f8ffff3f0005fe02fea7d6a4b90000000049454e44ae426082',
+      'hex',
+    );
+    const before = stored();
+    const res = await post(
+      '/image',
+      multipart({}, { field: 'file', filename: 'p.png', contentType: 'image/png', data: broken }),
+    );
+    expect(res.json()).toEqual({
+      status: 400,
+      code: 'INVALID_ARGUMENTS',
+      message: 'file: the picture could not be read',
+    });
+    expect(stored()).toEqual(before);
+  });
 });

@@ -6,7 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { AppError, errors, LIMITS } from '@servicebay/domain';
+import { AppError, errors, isUnsafeText, LIMITS, UNSAFE_TEXT_MESSAGE } from '@servicebay/domain';
 import { cleanFileName, fileTooLarge, type FileStore, type StoredFile } from './files.js';
 import { imageError, MAX_IMAGE_DIMENSION, normalizeImage, type ImageVariant } from './images.js';
 import { sniff, SNIFF_BYTES, type Sniffed, type SniffedKind } from './sniff.js';
@@ -60,6 +60,10 @@ export interface MediaUploadOptions {
   imageVariants?: readonly ImageVariant[];
   checkFields?: FieldsCheck;
 }
+
+/** A field name, value or file name the database cannot store (a NUL, an unpaired surrogate). */
+const unsafeText = (field: string) =>
+  errors.invalid(`${[...field].filter((c) => c >= ' ').join('').slice(0, 100) || 'body'}: ${UNSAFE_TEXT_MESSAGE}`);
 
 const unsupported = (accepted: string) =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `file: only ${accepted} are accepted`);
@@ -180,9 +184,12 @@ async function receiveForm(
     for await (const part of parts as AsyncIterable<Multipart>) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw errors.invalid(`${part.fieldname}: too long`);
-        fields[part.fieldname] = String(part.value);
+        const value = String(part.value);
+        if (isUnsafeText(part.fieldname) || isUnsafeText(value)) throw unsafeText(part.fieldname);
+        fields[part.fieldname] = value;
         continue;
       }
+      if (isUnsafeText(part.fieldname) || isUnsafeText(part.filename ?? '')) throw unsafeText(part.fieldname);
       if (checkFields) await checkFields({ ...fields }, part.filename);
       stored = await store({ stream: part.file, filename: part.filename, fields: { ...fields } });
     }

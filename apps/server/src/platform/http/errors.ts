@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, ERROR_CODES, type ErrorCode, type ErrorResponse } from '@servicebay/domain';
+import { AppError, ERROR_CODES, findUnsafeText, UNSAFE_TEXT_MESSAGE, type ErrorCode, type ErrorResponse } from '@servicebay/domain';
 
 /** Turns a zod failure into the error shape, naming the first field at fault. */
 export function validationError(where: 'params' | 'query' | 'body', error: z.ZodError): AppError {
@@ -19,6 +19,18 @@ export function validationError(where: 'params' | 'query' | 'body', error: z.Zod
         ? `${where}: unknown field ${issue.keys.join(', ')}`
         : `${field}: ${issue.message}`;
   return new AppError(400, code, message);
+}
+
+/**
+ * Refuses (400, naming the field) any string or key of a request's input that the database cannot
+ * store: a NUL character or an unpaired surrogate. Checked on the raw input, before the schema,
+ * so every string of every route is covered at once (text.ts in the domain says why).
+ */
+export function refuseUnsafeText(value: unknown, where: 'params' | 'query' | 'body' | 'headers' | 'frame'): void {
+  const path = findUnsafeText(value);
+  if (!path) return;
+  const field = !path.length ? where : where === 'headers' ? `header ${String(path[0])}` : path.join('.');
+  throw new AppError(400, 'INVALID_ARGUMENTS', `${field}: ${UNSAFE_TEXT_MESSAGE}`);
 }
 
 const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message: string }> = {

@@ -17,7 +17,7 @@ import type { Idempotency } from '../idempotency/idempotency.js';
 import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.js';
 import type { TenancyRepository } from '../../modules/tenancy/tenancy.repository.js';
 import { canActForAccount, canActForPartner, canActForStore, type AccountOwnership } from '../../modules/tenancy/tenancy.policy.js';
-import { sendError, validationError } from './errors.js';
+import { refuseUnsafeText, sendError, validationError } from './errors.js';
 
 export interface HandlerContext<R extends AnyRoute> {
   params: RouteParams<R>;
@@ -137,6 +137,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: 'params' | 'query' | 'body') {
   if (!schema) return undefined;
+  refuseUnsafeText(value, where);
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}), { reportInput: true });
   if (!result.success) throw validationError(where, result.error);
   return result.data;
@@ -349,6 +350,7 @@ export function registerRoutes(
       handler: async (request, reply) => {
         inFlight.enter();
         try {
+          refuseUnsafeText(request.headers, 'headers');
           const token = bearerToken(request);
           const principal = token ? await deps.tokens.verifyAccess(token) : null;
           const reportToken = route.access.kind === 'report' ? reportTokenOf(request) : null;
