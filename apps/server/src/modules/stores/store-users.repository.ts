@@ -1,12 +1,8 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { cutOffTokens } from '../../platform/auth/token-cutoffs.repository.js';
 import type { Db } from '../../platform/db/client.js';
-<<<<<<< HEAD
 import { users } from '../../platform/db/schema.js';
-=======
-import { refreshTokens, users } from '../../platform/db/schema.js';
 import { isStaff } from '../../platform/db/staff.js';
->>>>>>> i14-outbox
 
 export type NewWorker = Pick<
   typeof users.$inferInsert,
