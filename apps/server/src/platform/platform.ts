@@ -15,7 +15,7 @@ export interface Platform {
   config: Config;
   database: Database;
   tokens: TokenService;
-  /** Keeps `tokens` told of the sign-ins other processes ended (docs/security-notes-auth.md). */
+  /** Keeps `tokens` told of the sign-ins other processes ended (docs/security.md). */
   tokenCutOffFeed: TokenCutOffFeed;
   /** Signs and checks the customers' report links (docs/reports.md). */
   reportLinkSigner: ReportLinkSigner;

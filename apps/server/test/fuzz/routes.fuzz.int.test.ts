@@ -30,7 +30,7 @@ import {
  * caller's store in the path, so most requests reach the handler; about half of them carry
  * hostile values (NUL, unpaired surrogates, 1 MB strings, huge and negative numbers, wrong types,
  * missing and extra fields, odd bodies and headers). Any 5xx fails the test and prints the
- * request. docs/security-notes-fuzz.md says how to replay a failure.
+ * request. docs/security.md says how to replay a failure.
  *
  * On PostgreSQL the run is kept small: the handlers and their queries are the same on both
  * databases, and the full run on PGlite is what looks for 5xx; the PostgreSQL pass only checks that

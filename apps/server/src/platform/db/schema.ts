@@ -99,7 +99,7 @@ export const users = pgTable(
     /**
      * Goes up by one whenever the user's sign-ins must end at once (a role change, a deactivation,
      * a new password). Access and refresh tokens carry the version they were issued at; a token of
-     * an older version is refused (docs/security-notes-auth.md).
+     * an older version is refused (docs/security.md).
      */
     tokenVersion: integer('token_version').notNull().default(0),
     /** When tokenVersion last went up: every server process loads the recent cut-offs at start. */
