@@ -13,6 +13,8 @@ import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { refreshTokens, users } from '../db/schema.js';
 import type { Platform } from '../platform.js';
+import { REALTIME_PATH, WS_CLOSE, topics } from '@servicebay/domain';
+import { connect } from '../realtime/ws-test-client.js';
 import { hashPassword } from './passwords.js';
 
 /**
@@ -180,6 +182,32 @@ describe('ending sign-ins', () => {
       .toBe(401);
     expect((await refresh(b, pair.refreshToken)).statusCode).toBe(401);
     expect(b.platform.config.redisUrl).toBeUndefined();
+    await b.stop();
+  });
+
+  it("closes the user's open websockets on every server, with 4401", async () => {
+    const [a] = servers;
+    const b = await start();
+    const user = await worker('listening');
+    const pair = await login(b, 'listening');
+    const other = await worker('not-changed');
+    const otherPair = await login(b, 'not-changed');
+    const address = await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address.replace('http', 'ws')}${REALTIME_PATH}`;
+    const socket = await connect(`${url}?token=${pair.token}`);
+    const bystander = await connect(`${url}?token=${otherPair.token}`);
+    expect(await socket.subscribe(topics.system.notificationsCreated)).toMatchObject({ type: 'subscribed' });
+    expect(await bystander.subscribe(topics.system.notificationsCreated)).toMatchObject({
+      type: 'subscribed',
+    });
+
+    expect((await changeWorker(a!, user.id, { type: 'ServiceAdvisor' })).statusCode).toBe(200);
+    expect(await socket.closed).toMatchObject({ code: WS_CLOSE.unauthenticated });
+    // Another user's socket on the same server stays open.
+    expect(await bystander.subscribe(topics.store(store.id).inspectionOrdersUpdated)).toMatchObject({
+      type: 'subscribed',
+    });
+    await bystander.close();
     await b.stop();
   });
 

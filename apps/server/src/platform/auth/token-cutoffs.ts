@@ -12,6 +12,12 @@ export interface TokenCutOffs {
   minVersion(userId: string): number;
   /** Learns a cut-off: from this process's own change, from another process, or from the database. */
   learn(userId: string, version: number): void;
+  /**
+   * Calls `listener` with each user whose sign-ins this process learns were ended (a version it
+   * did not know yet), so what lives past a request (an open websocket) can end too. Returns the
+   * function that stops listening.
+   */
+  onCutOff(listener: (userId: string) => void): () => void;
 }
 
 /** How long past the access token's lifetime a cut-off is kept, for clocks that disagree. */
@@ -23,6 +29,7 @@ export function createTokenCutOffCache(options: { ttlSeconds: number; now?: () =
   const now = options.now ?? Date.now;
   const keepMs = (options.ttlSeconds + CLOCK_MARGIN_SECONDS) * 1000;
   const entries = new Map<string, { version: number; until: number }>();
+  const listeners = new Set<(userId: string) => void>();
   return {
     minVersion(userId) {
       if (entries.size === 0) return 0;
@@ -42,6 +49,11 @@ export function createTokenCutOffCache(options: { ttlSeconds: number; now?: () =
       // Versions only go up; a late or repeated message never lowers what is refused.
       if (known && known.version > version) return;
       entries.set(userId, { version, until: at + keepMs });
+      if (!known || known.version < version) for (const listener of listeners) listener(userId);
+    },
+    onCutOff(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     size: () => entries.size,
   };

@@ -20,6 +20,8 @@ export interface TokenService {
    * database (token-cutoffs.ts).
    */
   cutOff(userId: string, version: number): void;
+  /** Tells `listener` of every user cut off from now on, in this process or another (TokenCutOffs.onCutOff). */
+  onCutOff(listener: (userId: string) => void): () => void;
 }
 
 export function createTokenService(
@@ -34,6 +36,7 @@ export function createTokenService(
     cutOff(userId, version) {
       cutOffs.learn(userId, version);
     },
+    onCutOff: (listener) => cutOffs.onCutOff(listener),
     async signAccess(p, tokenVersion = 0) {
       return new SignJWT({
         id: p.id,

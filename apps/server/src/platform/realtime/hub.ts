@@ -45,6 +45,8 @@ export interface Hub {
   accept(socket: WebSocket, principal: Principal, expiresAt: number | null): void;
   readonly connectionCount: number;
   subscriberCount(topic: string): number;
+  /** Closes every socket of one user: its sign-ins were ended, so it may not keep listening. */
+  closeUser(userId: string, code: number, reason: string): void;
   /** Closes every socket with the code (1001 on shutdown) and stops listening to the bus. */
   close(code: number, reason: string): void;
 }
@@ -241,6 +243,10 @@ export function createHub(deps: HubDeps): Hub {
       return connections.size;
     },
     subscriberCount: (topic) => byTopic.get(topic)?.size ?? 0,
+    closeUser(userId, code, reason) {
+      for (const connection of connections)
+        if (connection.principal.id === userId) connection.socket.close(code, reason);
+    },
     close(code, reason) {
       if (closed) return;
       closed = true;

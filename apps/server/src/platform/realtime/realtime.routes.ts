@@ -41,6 +41,12 @@ export async function registerRealtime(
     logger: platform.logger,
     limits: options.limits,
   });
+  // A role change, a deactivation or a new password ends the user's open sockets too: their token
+  // is refused from now on, and a socket must not keep delivering what the old role could read.
+  const stopCutOffs = platform.tokens.onCutOff((userId) =>
+    hub.closeUser(userId, WS_CLOSE.unauthenticated, 'Signed out'),
+  );
+  app.addHook('onClose', async () => stopCutOffs());
 
   await app.register(websocket, {
     options: { maxPayload: options.limits?.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES },
