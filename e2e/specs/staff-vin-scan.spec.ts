@@ -150,7 +150,6 @@ test('the local scanner hands a typed VIN to the return page, which publishes it
 });
 
 test('the return page polls 5 times, every 3 s, then gives up (spec §8)', async ({ page, context }) => {
-  test.setTimeout(45_000);
   const { userId } = await advisor(page);
   const returnPage = await context.newPage();
   const polls: number[] = [];
@@ -229,7 +228,7 @@ test.describe('from the vehicle form of the ticket page', () => {
   }
 
   test('"Scan VIN" → External scanner: the scanner window sends the VIN back to the form and closes', async ({ page, context }) => {
-    test.setTimeout(90_000);
+    test.slow(); // two windows and a scan: room for a loaded machine
     const form = await newVehicleForm(page);
     await form.getByRole('button', { name: 'Scan VIN' }).click();
     const popup = context.waitForEvent('page');
@@ -247,7 +246,7 @@ test.describe('from the vehicle form of the ticket page', () => {
   });
 
   test('"Scan VIN" → Scan with camera fills the form', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.slow(); // a camera scan into the form: room for a loaded machine
     const form = await newVehicleForm(page);
     await form.getByRole('button', { name: 'Scan VIN' }).click();
     await page.getByRole('menuitem', { name: 'Scan with camera' }).click();
