@@ -4,11 +4,9 @@
 // failed without naming a test.
 //
 // Two cores are enough for it because most of the suite waits: on PostgreSQL, on Chromium, on
-// timers. The phases run in two stages:
-//   1. typecheck, lint and the web build, side by side;
-//   2. three streams side by side: unit then int-pglite; int-postgres; the end-to-end run.
-// Phases that run beside others print their output in one block when they end, so logs do not
-// interleave. The end lists the failures, the tests that passed only on their retry, the tests
+// timers. So four streams run side by side: typecheck then lint; unit then int-pglite;
+// int-postgres; the web build then the end-to-end run. Phases that run beside others print their
+// output in one block when they end, so logs do not interleave. The end lists the failures, the tests that passed only on their retry, the tests
 // close to their time limit, and each phase's wall time.
 //
 //   node scripts/test.mjs [typecheck | lint | unit | int | vitest | e2e]
@@ -79,6 +77,14 @@ function run(label, command, args, { quiet = false, extraEnv = {} } = {}) {
   });
 }
 
+/** The first line of an error message, without the terminal's colours. */
+function firstLine(message) {
+  const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+  return String(message ?? '')
+    .replace(colour, '')
+    .split('\n')[0];
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -126,13 +132,15 @@ async function vitest(project, options) {
     const failedTests = tests.filter((t) => t.status === 'failed');
     for (const t of failedTests) {
       const line = t.location?.line ? `:${t.location.line}` : '';
-      failures.push(`${project}: ${relative(file.name)}${line} ${t.fullName}`);
+      failures.push(
+        `${project}: ${relative(file.name)}${line} ${t.fullName}\n      ${firstLine(t.failureMessages?.[0])}`,
+      );
     }
     // A file that failed with no failed test did not load, or failed in a hook: one failure.
     if (file.status === 'failed' && failedTests.length === 0) {
-      const reason = String(
-        file.message || tests.find((t) => t.failureMessages?.length)?.failureMessages[0] || '',
-      ).split('\n')[0];
+      const reason = firstLine(
+        file.message || tests.find((t) => t.failureMessages?.length)?.failureMessages[0],
+      );
       failures.push(`${project}: ${relative(file.name)} could not run${reason ? `: ${reason}` : ''}`);
     }
   }
@@ -168,11 +176,11 @@ async function playwright(options) {
         if (test.status === 'expected' || test.status === 'flaky') passed++;
         if (test.status === 'flaky') {
           const first = test.results.find((r) => r.status !== 'passed');
-          const why = String(first?.error?.message ?? first?.status ?? '').split('\n')[0];
+          const why = firstLine(first?.error?.message ?? first?.status);
           flaky.push(`${name}\n      first try: ${why}`);
         }
         if (test.status === 'unexpected') {
-          const why = String(last?.error?.message ?? last?.status ?? '').split('\n')[0];
+          const why = firstLine(last?.error?.message ?? last?.status);
           failures.push(`e2e: ${name}\n      ${why}`);
         }
         if (test.status === 'expected' && last && test.timeout && last.duration > test.timeout / 2) {
@@ -181,8 +189,7 @@ async function playwright(options) {
       }
     }
   }
-  for (const error of report.errors ?? [])
-    failures.push(`e2e: ${String(error.message ?? error).split('\n')[0]}`);
+  for (const error of report.errors ?? []) failures.push(`e2e: ${firstLine(error.message ?? error)}`);
   if (!ok && failures.length === before)
     failures.push('e2e: Playwright failed outside any test (see its output)');
 }
@@ -201,30 +208,29 @@ async function e2e(options) {
   await playwright(options);
 }
 
-// Stage 1: the checks and the web build (the end-to-end run serves the built apps).
-const stage1 = [];
-if (wants('typecheck')) stage1.push(check('typecheck', 'node', ['scripts/typecheck.mjs'], { quiet: !only }));
-if (wants('lint')) stage1.push(check('lint', 'npx', ['eslint', '.', '--max-warnings=0'], { quiet: !only }));
-const builtWebApps = wants('e2e')
-  ? run('build', 'npm', ['run', 'build'], { quiet: !only })
-  : Promise.resolve(false);
-stage1.push(builtWebApps);
-await Promise.all(stage1);
-
-// Stage 2: three streams side by side.
-const streams = [];
-const quiet = !only || only === 'int' || only === 'vitest';
-if (wants('unit', 'vitest', 'int')) {
-  streams.push(
-    (async () => {
+// Four streams side by side: the checks; unit then int-pglite; int-postgres; the web build then
+// the end-to-end run (it serves the built apps). Alone, a phase streams its output.
+const plan = [
+  wants('typecheck', 'lint') &&
+    (async (quiet) => {
+      if (wants('typecheck')) await check('typecheck', 'node', ['scripts/typecheck.mjs'], { quiet });
+      if (wants('lint')) await check('lint', 'npx', ['eslint', '.', '--max-warnings=0'], { quiet });
+    }),
+  wants('unit', 'vitest', 'int') &&
+    (async (quiet) => {
       if (wants('unit', 'vitest')) await vitest('unit', { quiet });
       if (wants('int', 'vitest')) await vitest('int-pglite', { quiet });
-    })(),
-  );
-}
-if (wants('int', 'vitest') && postgres) streams.push(vitest('int-postgres', { quiet }));
-if (wants('e2e')) streams.push(e2e({ quiet: !only }));
-await Promise.all(streams);
+    }),
+  wants('int', 'vitest') && postgres && ((quiet) => vitest('int-postgres', { quiet })),
+  wants('e2e') &&
+    (async (quiet) => {
+      builtWebApps = run('build', 'npm', ['run', 'build'], { quiet });
+      await e2e({ quiet });
+    }),
+].filter(Boolean);
+let builtWebApps = Promise.resolve(false);
+const alone = plan.length === 1 && only !== 'int' && only !== 'vitest';
+await Promise.all(plan.map((stream) => stream(!alone)));
 
 const total = Date.now() - started;
 if (nearLimit.length) {
