@@ -31,6 +31,19 @@ export default tseslint.config(
     },
   },
   {
+    // A stray .only runs one test and quietly skips the rest of its file or suite.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression > MemberExpression.callee[property.name='only']",
+          message: 'No .only in tests: it skips the rest of the suite (remove it before committing)',
+        },
+      ],
+    },
+  },
+  {
     // SQL lives in repositories and the database platform only.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/platform/db/**', 'apps/server/src/**/*.test.ts'],

@@ -18,6 +18,10 @@ const integration = (name: string, env: Record<string, string>) => ({
  */
 export default defineConfig({
   test: {
+    // A stray .only would quietly skip the rest of the suite: CI refuses it (eslint does everywhere).
+    allowOnly: !process.env.CI,
+    // Failed tests are listed by file and line at the end of scripts/test.mjs.
+    includeTaskLocation: true,
     projects: [
       {
         test: {

@@ -1,26 +1,88 @@
 // The whole suite: type-check, lint, unit and integration tests (vitest), end-to-end (Playwright).
-// Ends with one plain line "N passed, N failed" totalling every suite, which CI reads.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// Ends with one plain line "N passed, N failed" totalling every suite, which CI reads: each
+// failed test counts once, and so does a check, a test file that could not run, or a run that
+// failed without naming a test.
+//
+// Two cores are enough for it because most of the suite waits: on PostgreSQL, on Chromium, on
+// timers. So four streams run side by side: typecheck then lint; unit then int-pglite;
+// int-postgres; the web build then the end-to-end run. Phases that run beside others print their
+// output in one block when they end, so logs do not interleave. The end lists the failures, the tests that passed only on their retry, the tests
+// close to their time limit, and each phase's wall time.
+//
+//   node scripts/test.mjs [typecheck | lint | unit | int | vitest | e2e]
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+const root = process.cwd();
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'servicebay-test-report-'));
-let passed = 0;
-let failed = 0;
+// The suite is what CI runs: Playwright retries once and refuses test.only, vitest refuses .only.
+const env = { ...process.env, CI: process.env.CI || '1' };
+const only = process.argv[2];
+const wants = (...names) => !only || names.includes(only);
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+let passed = 0;
+/** One line per failure: the test (file:line and title), or the phase that failed without one. */
+const failures = [];
+/** Tests that failed, then passed on their retry. */
+const flaky = [];
+/** Passing tests that used more than half of their time limit. */
+const nearLimit = [];
+/** Wall time of each phase, in the order they ended. */
+const times = [];
+const started = Date.now();
+
+const duration = (ms) =>
+  `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+const relative = (file) => path.relative(root, file);
+
+/**
+ * Runs one phase. Alone, its output streams through; beside others (`quiet`), it goes to a log
+ * file printed in one block at the end of the phase.
+ */
+function run(label, command, args, { quiet = false, extraEnv = {} } = {}) {
+  const begin = Date.now();
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}${quiet ? ' (output at its end)' : ''}`);
+  const log = path.join(tmp, `${label}.log`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      env: { ...env, ...extraEnv },
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (quiet) {
+      const out = createWriteStream(log);
+      child.stdout.pipe(out, { end: false });
+      child.stderr.pipe(out, { end: false });
+      child.on('close', () => out.end());
+      out.on('close', () => {
+        console.log(`\n=== ${label} (output)\n${readFileSync(log, 'utf8').trimEnd()}`);
+        finish();
+      });
+    } else child.on('close', () => finish());
+    let status = null;
+    child.on('exit', (code) => (status = code));
+    child.on('error', (error) => {
+      console.log(`--- ${label}: ${error.message}`);
+      status = -1;
+    });
+    function finish() {
+      const ms = Date.now() - begin;
+      const ok = status === 0;
+      times.push({ label, ms, ok });
+      console.log(`=== ${label} ${ok ? 'passed' : 'failed'} in ${duration(ms)}`);
+      resolve(ok);
+    }
+  });
 }
 
-function step(label, command, args) {
-  if (run(label, command, args)) passed++;
-  else {
-    failed++;
-    console.log(`--- ${label} failed`);
-  }
+/** The first line of an error message, without the terminal's colours. */
+function firstLine(message) {
+  const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+  return String(message ?? '')
+    .replace(colour, '')
+    .split('\n')[0];
 }
 
 function readJson(file) {
@@ -31,41 +93,163 @@ function readJson(file) {
   }
 }
 
-const only = process.argv[2]; // optional: typecheck | lint | vitest | e2e
+/** typecheck, lint: a check is one test. */
+async function check(label, command, args, options) {
+  if (await run(label, command, args, options)) passed++;
+  else failures.push(`${label} failed (see its output above)`);
+}
 
-if (!only || only === 'typecheck') step('typecheck', 'node', ['scripts/typecheck.mjs']);
-if (!only || only === 'lint') step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-
-if (!only || only === 'vitest') {
-  const out = path.join(tmp, 'vitest.json');
-  const ok = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+/** One vitest project; its failures counted from the JSON report, each test once. */
+async function vitest(project, options) {
+  const out = path.join(tmp, `${project}.json`);
+  // vitest's default on two cores is one file at a time; the integration passes wait on databases
+  // and timers more than they compute, so two files each (VITEST_MAX_WORKERS to change it).
+  const workers = process.env.VITEST_MAX_WORKERS || '2';
+  const ok = await run(
+    project,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      `--maxWorkers=${workers}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    options,
+  );
   const report = readJson(out);
-  if (report) {
-    passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
-    if (!ok && report.numFailedTests === 0 && !report.numFailedTestSuites) failed++;
-  } else failed++;
-}
-
-if (!only || only === 'e2e') {
-  if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
-    console.log('--- e2e: no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
-    failed++;
-  } else if (!run('build web apps', 'npm', ['run', 'build'])) {
-    failed++;
-  } else {
-    const out = path.join(tmp, 'playwright.json');
-    const ok = run('playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    });
-    const report = readJson(out);
-    if (report?.stats) {
-      passed += report.stats.expected + (report.stats.flaky ?? 0);
-      failed += report.stats.unexpected;
-      if (!ok && report.stats.unexpected === 0) failed++;
-    } else failed++;
+  if (!report) {
+    failures.push(`${project}: vitest wrote no report (see its output above)`);
+    return;
   }
+  const before = failures.length;
+  for (const file of report.testResults ?? []) {
+    const tests = file.assertionResults ?? [];
+    passed += tests.filter((t) => t.status === 'passed').length;
+    const failedTests = tests.filter((t) => t.status === 'failed');
+    for (const t of failedTests) {
+      const line = t.location?.line ? `:${t.location.line}` : '';
+      failures.push(
+        `${project}: ${relative(file.name)}${line} ${t.fullName}\n      ${firstLine(t.failureMessages?.[0])}`,
+      );
+    }
+    // A file that failed with no failed test did not load, or failed in a hook: one failure.
+    if (file.status === 'failed' && failedTests.length === 0) {
+      const reason = firstLine(
+        file.message || tests.find((t) => t.failureMessages?.length)?.failureMessages[0],
+      );
+      failures.push(`${project}: ${relative(file.name)} could not run${reason ? `: ${reason}` : ''}`);
+    }
+  }
+  if (!ok && failures.length === before)
+    failures.push(`${project}: vitest failed outside any test (unhandled error? see its output)`);
 }
 
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+function* specsOf(suite) {
+  for (const child of suite.suites ?? []) yield* specsOf(child);
+  for (const spec of suite.specs ?? []) yield spec;
+}
+
+/** The end-to-end run; its failures and retried tests read from Playwright's JSON report. */
+async function playwright(options) {
+  const out = path.join(tmp, 'playwright.json');
+  const ok = await run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    ...options,
+    extraEnv: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  const report = readJson(out);
+  if (!report?.suites) {
+    failures.push('e2e: Playwright wrote no report (see its output above)');
+    return;
+  }
+  const before = failures.length;
+  const configDir = report.config?.rootDir ?? path.join(root, 'e2e', 'specs');
+  for (const topSuite of report.suites) {
+    for (const spec of specsOf(topSuite)) {
+      const where = `${path.relative(root, path.resolve(configDir, spec.file))}:${spec.line}`;
+      for (const test of spec.tests) {
+        const name = `${where} ${spec.title}`;
+        const last = test.results?.at(-1);
+        if (test.status === 'expected' || test.status === 'flaky') passed++;
+        if (test.status === 'flaky') {
+          const first = test.results.find((r) => r.status !== 'passed');
+          const why = firstLine(first?.error?.message ?? first?.status);
+          flaky.push(`${name}\n      first try: ${why}`);
+        }
+        if (test.status === 'unexpected') {
+          const why = firstLine(last?.error?.message ?? last?.status);
+          failures.push(`e2e: ${name}\n      ${why}`);
+        }
+        if (test.status === 'expected' && last && test.timeout && last.duration > test.timeout / 2) {
+          nearLimit.push(`${name}: ${Math.round(last.duration / 1000)} s of ${test.timeout / 1000} s`);
+        }
+      }
+    }
+  }
+  for (const error of report.errors ?? []) failures.push(`e2e: ${firstLine(error.message ?? error)}`);
+  if (!ok && failures.length === before)
+    failures.push('e2e: Playwright failed outside any test (see its output)');
+}
+
+async function e2e(options) {
+  if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    failures.push(
+      'e2e: no Chromium at /usr/bin/chromium (apt-get install -y chromium, or set CHROMIUM_PATH)',
+    );
+    return;
+  }
+  if (!(await builtWebApps)) {
+    failures.push('e2e: the web apps did not build (see "build" above)');
+    return;
+  }
+  await playwright(options);
+}
+
+// Four streams side by side: the checks; unit then int-pglite; int-postgres; the web build then
+// the end-to-end run (it serves the built apps). Alone, a phase streams its output.
+const plan = [
+  wants('typecheck', 'lint') &&
+    (async (quiet) => {
+      if (wants('typecheck')) await check('typecheck', 'node', ['scripts/typecheck.mjs'], { quiet });
+      if (wants('lint')) await check('lint', 'npx', ['eslint', '.', '--max-warnings=0'], { quiet });
+    }),
+  wants('unit', 'vitest', 'int') &&
+    (async (quiet) => {
+      if (wants('unit', 'vitest')) await vitest('unit', { quiet });
+      if (wants('int', 'vitest')) await vitest('int-pglite', { quiet });
+    }),
+  wants('int', 'vitest') && postgres && ((quiet) => vitest('int-postgres', { quiet })),
+  wants('e2e') &&
+    (async (quiet) => {
+      builtWebApps = run('build', 'npm', ['run', 'build'], { quiet });
+      await e2e({ quiet });
+    }),
+].filter(Boolean);
+let builtWebApps = Promise.resolve(false);
+const alone = plan.length === 1 && only !== 'int' && only !== 'vitest';
+await Promise.all(plan.map((stream) => stream(!alone)));
+
+const total = Date.now() - started;
+if (nearLimit.length) {
+  console.log(
+    `\n--- ${nearLimit.length} e2e tests passed using more than half of their time limit (give them room, or split them):`,
+  );
+  for (const line of nearLimit) console.log(`  ${line}`);
+}
+if (flaky.length) {
+  console.log(`\n--- ${flaky.length} e2e tests passed only on their retry (counted as passed; fix them):`);
+  for (const line of flaky) console.log(`  ${line}`);
+}
+if (failures.length) {
+  console.log(`\n--- ${failures.length} failed:`);
+  for (const line of failures) console.log(`  ${line}`);
+}
+console.log('\nWall time per phase:');
+for (const { label, ms, ok } of times)
+  console.log(`  ${label.padEnd(14)} ${duration(ms).padStart(8)}${ok ? '' : '  (failed)'}`);
+console.log(`  ${'whole run'.padEnd(14)} ${duration(total).padStart(8)}`);
+console.log(`\n${passed} passed, ${failures.length} failed`);
+process.exit(failures.length ? 1 : 0);

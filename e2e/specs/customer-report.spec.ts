@@ -72,6 +72,7 @@ test.describe('the customer report on a phone', () => {
     request,
     browser,
   }) => {
+    test.slow(); // a phone, a signature and the advisor's trail: room for a loaded machine
     const made = await orderWithReport(request);
     const path = new URL(made.url).pathname + new URL(made.url).search;
     await page.goto(path);

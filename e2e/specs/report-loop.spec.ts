@@ -72,7 +72,7 @@ test('the advisor e-mails the report; the customer reads it on a phone and signs
   request,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // two browsers, an e-mail and a signature: room for a loaded machine
   await page.setViewportSize({ width: 1024, height: 768 });
   await signIn(page, 'advisor');
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);

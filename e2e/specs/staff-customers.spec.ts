@@ -39,7 +39,7 @@ test.describe('customer and vehicle panel on a tablet', () => {
 
   test('finds customers by phone fragment, plate and misspelled name; creates a customer and a vehicle from a VIN', async ({ page }) => {
     // The first VIN decode expands the vPIC database (1-2 s): the whole flow gets room.
-    test.setTimeout(90_000);
+    test.slow(); // three searches and two creations: room for a loaded machine
     await openNewTicket(page);
 
     // A fragment of Jane's mobile (514 555-0101), typed the way people type phones.

@@ -239,6 +239,7 @@ test.describe('the dashboard on a tablet', () => {
     page,
     request,
   }) => {
+    test.slow(); // each order of the list, then a reload: room for a loaded machine
     const api = await openDashboard(page, request, 'advisor');
     const sort = page.getByRole('radiogroup', { name: 'Sort by RO' });
 
@@ -389,6 +390,7 @@ test.describe('the dashboard on a tablet', () => {
     request,
     browser,
   }) => {
+    test.slow(); // two browsers and a live update: room for a loaded machine
     const advisor = await openDashboard(page, request, 'advisor');
     const seeded = await aCustomersVehicle(advisor);
 
@@ -438,6 +440,7 @@ test.describe('the dashboard on a tablet', () => {
   });
 
   test('an order card opens the order; vehicle history and sign-off', async ({ page, request }) => {
+    test.slow(); // several pages of one order: room for a loaded machine
     const api = await openDashboard(page, request, 'advisor');
     const id = await page.locator('[data-list="dashboard-orders"] [data-order-id]').first().getAttribute('data-order-id');
     // By its id: a ticket another spec writes meanwhile arrives live on top of the list.

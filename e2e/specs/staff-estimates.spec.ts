@@ -36,6 +36,7 @@ async function apiOf(page: Page) {
 }
 
 test('the owner gives Downtown a GST of 5 % on everything in the store settings', async ({ page }) => {
+  test.slow(); // the settings of a store, saved and read back: room for a loaded machine
   await signIn(page, 'owner');
   await page
     .getByRole('article', { name: 'Downtown' })

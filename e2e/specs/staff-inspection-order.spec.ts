@@ -72,6 +72,7 @@ test('a technician takes an unassigned order, runs the clock, leaves (the clock 
   page,
   request,
 }) => {
+  test.slow(); // the whole life of an order: room for a loaded machine
   const orderId = await newTicket(page, request, null);
   await signIn(page, 'tech');
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);

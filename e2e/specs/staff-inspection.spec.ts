@@ -125,7 +125,7 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // pictures through the editor: room for a loaded machine
   const { path, results } = await newTicketForTech(page, request);
   await page.goto(path);
   const inspection = page.getByTestId('inspection');
@@ -432,7 +432,6 @@ test('a multiple item takes several readings, each its own result, and a reading
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const { path, results } = await newTicketForTech(page, request);
   await page.goto(path);
   const inspection = page.getByTestId('inspection');

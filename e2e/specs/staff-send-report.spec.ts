@@ -30,6 +30,7 @@ test('the advisor e-mails the report of a finished order, lands on the dashboard
   page,
   request,
 }) => {
+  test.slow(); // a report, an e-mail and its link: room for a loaded machine
   const api = await advisorApi(page, request);
   // The finished demo orders (README): take the one whose customer has an e-mail.
   let order: Order | undefined;

@@ -65,7 +65,7 @@ test.describe('vehicle picture on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
 
   test('annotates, rotates and uploads a picture, shows it and opens it in the gallery; refuses a file that is not one', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.slow(); // a picture through the editor and the gallery: room for a loaded machine
     // A plain blue 640x480 photo: no red and no yellow until the editor draws them.
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 80, b: 140 } } }).jpeg({ quality: 90 }).toBuffer();
 
@@ -170,7 +170,6 @@ test.describe('vehicle picture on a tablet', () => {
   });
 
   test('cancel leaves the picture as it was and uploads nothing', async ({ page }) => {
-    test.setTimeout(60_000);
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 200, b: 200 } } }).png().toBuffer();
     await openNewTicket(page);
     await page.getByRole('searchbox', { name: 'Find a customer or vehicle' }).fill('blt 137');

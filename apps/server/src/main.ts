@@ -1,10 +1,17 @@
 import { loadConfig } from './platform/config.js';
 import { createPlatform, closePlatform } from './platform/bootstrap.js';
+import { DataDirLockedError } from './platform/db/data-dir-lock.js';
+import { createLogger } from './platform/logger.js';
 import { buildApp } from './app.js';
 import { seedDemoData } from './modules/demo/demo.seed.js';
 
 const config = loadConfig();
-const platform = await createPlatform(config);
+const platform = await createPlatform(config).catch((error: unknown) => {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  // Another server holds the data folder: say which, and stop without touching it.
+  createLogger(config.logLevel).fatal({ lockFile: error.lockFile, holder: error.holder }, error.message);
+  process.exit(1);
+});
 if (config.seedDemoData && (await seedDemoData(platform.database.db, platform.files, platform))) {
   platform.logger.info('demo data seeded (see README for the demo users)');
 }

@@ -72,7 +72,9 @@ describe('demo reports', () => {
     ((await get(`/inspectionOrder/${order._id}/approval`)).json() as { approvals: ReportApproval[] }).approvals;
 
   it('seeds quickly enough for a first start', () => {
-    expect(seedMs).toBeLessThan(30_000);
+    // Seconds on an idle machine; the bound leaves room for a busy two-core one (CI runs the
+    // integration passes and the browsers side by side).
+    expect(seedMs).toBeLessThan(60_000);
   });
 
   it("gives Jane's two cars a finished order with a priced estimate, e-mailed to jane@example.com", async () => {

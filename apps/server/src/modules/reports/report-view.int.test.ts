@@ -157,7 +157,9 @@ const approve = (
   });
 
 const events = async (topicEnd: string) =>
-  (await db().select().from(outboxEvents)).filter((e) => e.topic === `store/${store.id}/${topicEnd}`);
+  // In the order they were written: without an order, PostgreSQL returns a row the outbox relay
+  // has since marked published after the newer ones.
+  (await db().select().from(outboxEvents).orderBy(outboxEvents.id)).filter((e) => e.topic === `store/${store.id}/${topicEnd}`);
 
 beforeAll(async () => {
   t = await createTestApp();

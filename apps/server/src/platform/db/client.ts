@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { lockDataFolder } from './data-dir-lock.js';
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever engine is underneath. */
@@ -139,7 +140,10 @@ export function fromPool(pool: pg.Pool, onIdleError?: (error: Error) => void): D
   };
 }
 
-/** Opens the configured database: a PostgreSQL server by URL, else PGlite in dataDir. */
+/**
+ * Opens the configured database: a PostgreSQL server by URL, else PGlite in dataDir, which one
+ * process at a time may open (DataDirLockedError otherwise); closing it releases the folder.
+ */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
@@ -151,8 +155,23 @@ export async function openDatabase(opts: {
   }
   const dir = path.join(opts.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
-  return fromPglite(client);
+  const lock = lockDataFolder(dir);
+  try {
+    const database = fromPglite(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }));
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /** Applies the forward-only migrations; safe to run at every start. */
@@ -165,7 +184,9 @@ export async function migrateDatabase(database: Database): Promise<void> {
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
-  const result = await db.execute(sql`select not exists (select 1 from partners) and not exists (select 1 from accounts) as empty`);
+  const result = await db.execute(
+    sql`select not exists (select 1 from partners) and not exists (select 1 from accounts) as empty`,
+  );
   const rows = (result as unknown as { rows: Array<{ empty: boolean }> }).rows;
   return rows[0]?.empty ?? true;
 }

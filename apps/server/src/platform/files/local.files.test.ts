@@ -169,7 +169,10 @@ describe('local file store', () => {
     const otherKey = '00000000-0000-4000-8000-000000000000';
     expect(files.verifySignedUrl(otherKey, expires, signature)).toBe(false);
     expect(files.verifySignedUrl(stored.key, String(Number(expires) + 1), signature)).toBe(false);
-    expect(files.verifySignedUrl(stored.key, expires, `${signature.slice(0, -1)}A`)).toBe(false);
+    // Tampered: the last character changed to another one (setting it to a fixed one would leave it
+    // unchanged whenever it already was that one).
+    const last = signature.at(-1) === 'A' ? 'B' : 'A';
+    expect(files.verifySignedUrl(stored.key, expires, `${signature.slice(0, -1)}${last}`)).toBe(false);
     expect(files.verifySignedUrl(stored.key, 'soon', signature)).toBe(false);
     const otherSecret = createFileStore({
       filesDir: root,

@@ -65,7 +65,8 @@ describe('websocket authentication', () => {
   });
 
   it('closes the connection with 4401 when the token expires', async () => {
-    const shortLived = createTokenService(t.platform.config.jwtSecret, 1);
+    // Long enough to connect and subscribe on a loaded machine, short enough to wait for.
+    const shortLived = createTokenService(t.platform.config.jwtSecret, 4);
     const token = await shortLived.signAccess(principalOf(await user('Technician')));
     const socket = await connect(`${base}?token=${token}`);
     expect(await socket.subscribe(topics.system.notificationsCreated)).toMatchObject({ type: 'subscribed' });

@@ -50,8 +50,8 @@ function startServer(env: Record<string, string>): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server did not start within 15 s:\n${output.join('')}`));
-    }, 15_000);
+      reject(new Error(`server did not start within 60 s:\n${output.join('')}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
@@ -104,7 +104,7 @@ describe.runIf(!skipReason)('realtime across two server processes through Redis'
     };
     servers = await Promise.all([startServer(env), startServer(env)]);
     for (const server of servers) sockets.push(await connect(`${server.url}${REALTIME_PATH}?token=${token}`));
-  }, 30_000);
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
