@@ -16,7 +16,7 @@ test('a technician reads the demo inspection of ticket 10231 and its pictures lo
   const order = orders._embedded.inspectionOrder.find((o: { orderNumber: string }) => o.orderNumber === '10231');
 
   const type = await request.get(`${base}/inspectionOrder/${order._id}/inspection`, { headers });
-  expect(type.headers()['cache-control']).toBe('no-cache');
+  expect(type.headers()['cache-control']).toBe('no-store');
   expect((await type.json()).groupOrder[0]).toBe('vehicleDetails');
 
   const list = await (await request.get(`${base}/inspectionOrder/${order._id}/result?grouped=true`, { headers })).json();

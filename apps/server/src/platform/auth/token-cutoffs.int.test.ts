@@ -190,7 +190,7 @@ describe('ending sign-ins', () => {
     const b = await start();
     const user = await worker('listening');
     const pair = await login(b, 'listening');
-    const other = await worker('not-changed');
+    await worker('not-changed');
     const otherPair = await login(b, 'not-changed');
     const address = await b.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `${address.replace('http', 'ws')}${REALTIME_PATH}`;
