@@ -10,7 +10,7 @@ import {
 } from './targets/customers.js';
 import { fanOut } from './targets/fanout.js';
 import { loginTarget } from './targets/login.js';
-import { dashboardCountTarget, dashboardListTarget, fanOutTarget } from './targets/orders.js';
+import { dashboardCountTarget, dashboardListTarget, fanOutTarget } from './targets/repair-orders.js';
 import { startServiceBay } from './targets/servicebay.js';
 import { resultSaveTarget, resultsLoadTarget } from './targets/inspections.js';
 import { reportViewTarget } from './targets/reports.js';

@@ -10,7 +10,7 @@ import { signIn, storedSession } from './support/staff.js';
  */
 
 /** Signs the advisor in and opens a new ticket of its store. */
-async function openNewTicket(page: Page) {
+async function openNewRepairOrder(page: Page) {
   await signIn(page, 'advisor');
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
   const session = await storedSession(page);
@@ -40,7 +40,7 @@ test.describe('customer and vehicle panel on a tablet', () => {
   test('finds customers by phone fragment, plate and misspelled name; creates a customer and a vehicle from a VIN', async ({ page }) => {
     // The first VIN decode expands the vPIC database (1-2 s): the whole flow gets room.
     test.slow(); // three searches and two creations: room for a loaded machine
-    await openNewTicket(page);
+    await openNewRepairOrder(page);
 
     // A fragment of Jane's mobile (514 555-0101), typed the way people type phones.
     await searchFor(page, '555-0101');
@@ -127,7 +127,7 @@ test.describe('customer and vehicle panel on a tablet', () => {
   });
 
   test('a string that is not a VIN switches to custom year, make, model and engine', async ({ page }) => {
-    await openNewTicket(page);
+    await openNewRepairOrder(page);
     await searchFor(page, 'jane@example.com');
     await results(page).getByRole('button', { name: /Jane Doe/ }).click();
     await page.getByRole('button', { name: 'Add a vehicle' }).click();
@@ -147,7 +147,7 @@ test.describe('customer and vehicle panel on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('search and choose a household', async ({ page }) => {
-    await openNewTicket(page);
+    await openNewRepairOrder(page);
     await searchFor(page, 'Fleet Express');
     await expect(results(page)).toContainText('Fleet #101');
     await results(page).getByRole('button', { name: /Fleet #103/ }).click();

@@ -4,7 +4,7 @@ import { expectAccessible } from '../axe.js';
 import { signIn, storedSession, storeSession } from './support/staff.js';
 
 /**
- * Issue 6 item 6 and "Done when", on the inspection order page (docs/inspection-order-page.md,
+ * Issue 6 item 6 and "Done when", on the inspection order page (docs/repair-order-page.md,
  * "Inspection"), on a tablet: a technician sets severities (a second tap clears), enters a
  * measurement (the thresholds' severity follows), takes a picture, annotates it with an arrow
  * and a circle, turns it, saves it, and sees it in the gallery; finishing is refused with the
@@ -75,7 +75,7 @@ function apiOf(token: string, request: APIRequestContext) {
 }
 
 /** A fresh ticket on Jane's first car (the store's default inspection), held by `tech`; `tech` is signed in after. */
-async function newTicketForTech(page: Page, request: APIRequestContext) {
+async function newRepairOrderForTech(page: Page, request: APIRequestContext) {
   const advisor = apiOf((await sessionOf(page, 'advisor')).token, request);
   const found = await advisor.get<{ _embedded: { customer: { _id: string }[] } }>(
     `${advisor.store}/customer`,
@@ -126,7 +126,7 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   request,
 }) => {
   test.slow(); // pictures through the editor: room for a loaded machine
-  const { path, results } = await newTicketForTech(page, request);
+  const { path, results } = await newRepairOrderForTech(page, request);
   await page.goto(path);
   const inspection = page.getByTestId('inspection');
   await expect(
@@ -311,7 +311,7 @@ test("the order's primary picture: a video is refused with the spec's message, a
   page,
   request,
 }) => {
-  const { tech, orderId, path } = await newTicketForTech(page, request);
+  const { tech, orderId, path } = await newRepairOrderForTech(page, request);
   await page.goto(path);
   const inspection = page.getByTestId('inspection');
   const upload = inspection.getByTestId('image-upload');
@@ -381,7 +381,7 @@ test('a video on a result: uploaded with its duration, played, a duplicate name 
   request,
   context,
 }) => {
-  const { path, results } = await newTicketForTech(page, request);
+  const { path, results } = await newRepairOrderForTech(page, request);
   await page.goto(path);
   const lights = page.getByTestId('item-dashWarningLights');
   const input = lights.getByTestId('video-input');
@@ -432,7 +432,7 @@ test('a multiple item takes several readings, each its own result, and a reading
   page,
   request,
 }) => {
-  const { path, results } = await newTicketForTech(page, request);
+  const { path, results } = await newRepairOrderForTech(page, request);
   await page.goto(path);
   const inspection = page.getByTestId('inspection');
   await inspection.getByRole('button', { name: 'Tires and wheels' }).click();
@@ -469,7 +469,7 @@ test("finishing is refused with the server's reason: measurements first, then re
   page,
   request,
 }) => {
-  const { tech, orderId, path } = await newTicketForTech(page, request);
+  const { tech, orderId, path } = await newRepairOrderForTech(page, request);
   await page.goto(path);
   await expect(page.getByTestId('item-odometerPhoto')).toBeVisible();
 

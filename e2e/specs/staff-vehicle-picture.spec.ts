@@ -11,7 +11,7 @@ import { signIn, storedSession } from './support/staff.js';
  * a picture is refused with the translated alert. docs/files.md, docs/media.md.
  */
 
-async function openNewTicket(page: Page) {
+async function openNewRepairOrder(page: Page) {
   await signIn(page, 'advisor');
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
   const session = await storedSession(page);
@@ -69,7 +69,7 @@ test.describe('vehicle picture on a tablet', () => {
     // A plain blue 640x480 photo: no red and no yellow until the editor draws them.
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 80, b: 140 } } }).jpeg({ quality: 90 }).toBuffer();
 
-    await openNewTicket(page);
+    await openNewRepairOrder(page);
     await page.getByRole('searchbox', { name: 'Find a customer or vehicle' }).fill('blt 137');
     const results = page.getByRole('list', { name: 'Search results' });
     await results.getByRole('button', { name: /Jane Doe/ }).first().click();
@@ -171,7 +171,7 @@ test.describe('vehicle picture on a tablet', () => {
 
   test('cancel leaves the picture as it was and uploads nothing', async ({ page }) => {
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 200, b: 200 } } }).png().toBuffer();
-    await openNewTicket(page);
+    await openNewRepairOrder(page);
     await page.getByRole('searchbox', { name: 'Find a customer or vehicle' }).fill('blt 137');
     await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: /Jane Doe/ }).first().click();
     await page.getByRole('button', { name: /^Edit .*\d{4}/ }).first().click();

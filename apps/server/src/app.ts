@@ -18,7 +18,7 @@ import { implementations } from './modules/index.js';
 import { registerRealtime } from './platform/realtime/realtime.routes.js';
 import { userOwnerResolver, userScopeResolver } from './modules/identity/session.routes.js';
 import { customerOwnerResolvers } from './modules/customers/customers.routes.js';
-import { inspectionOrderOwnerResolvers } from './modules/inspection-orders/inspection-orders.routes.js';
+import { inspectionOrderOwnerResolvers } from './modules/repair-orders/repair-orders.routes.js';
 import { inspectionOwnerResolvers } from './modules/inspections/inspections.routes.js';
 import { estimateOwnerResolvers } from './modules/estimates/estimates.routes.js';
 

@@ -5,8 +5,8 @@ import { accounts, partners, stores, users } from '../src/platform/db/schema.js'
 import type { Principal } from '../src/platform/auth/principal.js';
 import type { TokenService } from '../src/platform/auth/tokens.js';
 import { createCustomersRepository, type NewCustomer, type NewVehicle } from '../src/modules/customers/customers.repository.js';
-import { createCoursesRepository, type NewCourse } from '../src/modules/identity/courses.repository.js';
-import { createInspectionOrdersRepository, type NewOrder } from '../src/modules/inspection-orders/inspection-orders.repository.js';
+import { createCoursesRepository, type NewCourse } from '../src/modules/training/training.repository.js';
+import { createRepairOrdersRepository, type NewOrder } from '../src/modules/repair-orders/repair-orders.repository.js';
 import { orderNumberSortKey, type InspectionDefinition } from '@servicebay/domain';
 import { createInspectionsRepository, type NewResult } from '../src/modules/inspections/inspections.repository.js';
 import { MULTI_POINT_INSPECTION_ID, PRODUCT_TEMPLATES } from '../src/modules/inspections/templates.js';
@@ -66,7 +66,7 @@ export function factories(db: Db) {
         customerId = customer.id;
         vehicleId = vehicle.id;
       }
-      return createInspectionOrdersRepository(db).insert({
+      return createRepairOrdersRepository(db).insert({
         ...fields,
         orderNumberKey: orderNumberSortKey(fields.orderNumber ?? null),
         storeId: store.id,

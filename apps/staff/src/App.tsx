@@ -20,7 +20,7 @@ import { StoreUsersPage } from './features/store-users/StoreUsersPage.js';
 import { StoreSettingsPage } from './features/store-settings/StoreSettingsPage.js';
 import { AdminPage } from './features/admin/AdminPage.js';
 import { DevOutboxPage } from './features/dev-outbox/DevOutboxPage.js';
-import { InspectionOrderPage } from './features/inspection-order/InspectionOrderPage.js';
+import { RepairOrderPage } from './features/repair-orders/RepairOrderPage.js';
 import { SetupWizardPage } from './features/account-setup/SetupWizardPage.js';
 import { HelpPage } from './features/help/HelpModal.js';
 import { SignoffPage } from './features/signoff/SignoffPage.js';
@@ -28,7 +28,7 @@ import { ReportPreviewPage } from './features/customer-report/ReportPreviewPage.
 import { VehicleHistoryPage } from './features/vehicle-history/VehicleHistoryPage.js';
 import { TrainingPage } from './features/training/TrainingPage.js';
 import { UserCreatedPage } from './features/training/UserCreatedPage.js';
-import { TicketRoute } from './features/tickets/TicketRoute.js';
+import { RepairOrderFormRoute } from './features/repair-orders/RepairOrderFormRoute.js';
 import { LocalScannerPage, VinScanReturnPage } from './features/vin-scan/index.js';
 import { VIN_SCAN_PATHS } from '@servicebay/domain';
 import { EstimatesPage } from './features/estimates/EstimatesPage.js';
@@ -88,7 +88,7 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/v2/account/:accountId/store/:storeId/settings" element={<StoreSettingsPage />} />
                   <Route path={to(STAFF_PATHS.admin)} element={<AdminPage />} />
                   <Route path={to(STAFF_PATHS.devOutbox)} element={<DevOutboxPage />} />
-                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId" element={<InspectionOrderPage />} />
+                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId" element={<RepairOrderPage />} />
                   <Route path="/v2/account/new/:step" element={<SetupWizardPage />} />
                   <Route path={to(STAFF_PATHS.help)} element={<HelpPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/signoff" element={<SignoffPage />} />
@@ -99,9 +99,9 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/v2/inspectionOrder/:inspectionOrderId/approvedWork" element={<LegacyEstimateRedirect key="approvedWork" page="approvedWork" />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/preview" element={<ReportPreviewPage />} />
                   <Route path="/vehicle/:vehicleId/history/:inspectionOrderId" element={<VehicleHistoryPage />} />
-                  <Route path="/store/:storeId/ticket" element={<TicketRoute />} />
-                  <Route path="/store/:storeId/ticket/household/:householdId" element={<TicketRoute />} />
-                  <Route path="/store/:storeId/ticket/:inspectionOrderId" element={<TicketRoute />} />
+                  <Route path="/store/:storeId/ticket" element={<RepairOrderFormRoute />} />
+                  <Route path="/store/:storeId/ticket/household/:householdId" element={<RepairOrderFormRoute />} />
+                  <Route path="/store/:storeId/ticket/:inspectionOrderId" element={<RepairOrderFormRoute />} />
                   <Route path={to(STAFF_PATHS.training)} element={<TrainingPage key="training" page="training" />} />
                   <Route path={to(STAFF_PATHS.education)} element={<TrainingPage key="education" page="education" />} />
                   <Route path={to(STAFF_PATHS.userCreated)} element={<UserCreatedPage />} />

@@ -1,27 +1,27 @@
-import { countInspectionOrdersRoute, listInspectionOrdersRoute } from '@servicebay/domain';
+import { countRepairOrdersRoute, listRepairOrdersRoute } from '@servicebay/domain';
 import { createCustomersRepository } from '../../../apps/server/src/modules/customers/customers.repository.js';
 import { createCustomersService } from '../../../apps/server/src/modules/customers/customers.service.js';
 import {
-  createInspectionOrdersService,
-  type InspectionOrdersDeps,
-} from '../../../apps/server/src/modules/inspection-orders/inspection-orders.service.js';
+  createRepairOrdersService,
+  type RepairOrdersDeps,
+} from '../../../apps/server/src/modules/repair-orders/repair-orders.service.js';
 import { createStoreRepository } from '../../../apps/server/src/modules/stores/store.repository.js';
 import type { Db } from '../../../apps/server/src/platform/db/client.js';
 import { BENCH_STORE, benchIds } from '../datasets.js';
 import type { ProbeOptions, ProbeResult } from '../scenario.js';
-import { COUNT_QUERY, DASHBOARD_QUERY } from '../targets/orders.js';
+import { COUNT_QUERY, DASHBOARD_QUERY } from '../targets/repair-orders.js';
 import { explainProbe } from './explain.js';
 
 /** The reads never write: an outbox that refuses, and picture links left unsigned. */
 const readOnly = {
   outbox: {
     transaction: () => Promise.reject(new Error('the bench reads only')),
-  } as unknown as InspectionOrdersDeps['outbox'],
-  link: (() => null) as InspectionOrdersDeps['link'],
+  } as unknown as RepairOrdersDeps['outbox'],
+  link: (() => null) as RepairOrdersDeps['link'],
 };
 
 function service(db: Db) {
-  return createInspectionOrdersService({
+  return createRepairOrdersService({
     db,
     ...readOnly,
     customers: (d: Db) =>
@@ -41,8 +41,8 @@ const parsed = <T>(schema: { parse(v: unknown): T } | undefined, query: string):
  */
 export function ordersExplainProbe(options: ProbeOptions): Promise<ProbeResult> {
   const storeId = benchIds.store(BENCH_STORE);
-  const listQuery = parsed(listInspectionOrdersRoute.query, DASHBOARD_QUERY);
-  const countQuery = parsed(countInspectionOrdersRoute.query, COUNT_QUERY);
+  const listQuery = parsed(listRepairOrdersRoute.query, DASHBOARD_QUERY);
+  const countQuery = parsed(countRepairOrdersRoute.query, COUNT_QUERY);
   return explainProbe(options, {
     id: 'orders-explain',
     labels: { small: '10k', large: '1m' },

@@ -29,7 +29,7 @@ export const ERROR_CODES = [
   'CUSTOMER_USER_ALREADY_EXISTS',
   /** The login strategy lookup: no user, but a customer gave a shop this e-mail (it may register). */
   'CUSTOMER_WITHOUT_USER',
-  // inspection orders (docs/inspection-orders.md); the two lower-case ones are spec §8 message keys
+  // inspection orders (docs/repair-orders.md); the two lower-case ones are spec §8 message keys
   'ORDER_CLOSED',
   'ORDER_NOT_FINISHED',
   'ORDER_CANNOT_BE_FINISHED',

@@ -13,8 +13,8 @@ import enEmail from './en/email.json' with { type: 'json' };
 import frEmail from './fr/email.json' with { type: 'json' };
 import enCustomers from './en/customers.json' with { type: 'json' };
 import frCustomers from './fr/customers.json' with { type: 'json' };
-import enTickets from './en/tickets.json' with { type: 'json' };
-import frTickets from './fr/tickets.json' with { type: 'json' };
+import enRepairOrderForm from './en/repairOrderForm.json' with { type: 'json' };
+import frRepairOrderForm from './fr/repairOrderForm.json' with { type: 'json' };
 import enVinScan from './en/vinScan.json' with { type: 'json' };
 import frVinScan from './fr/vinScan.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
@@ -25,8 +25,8 @@ import enFiles from './en/files.json' with { type: 'json' };
 import frFiles from './fr/files.json' with { type: 'json' };
 import enAdmin from './en/admin.json' with { type: 'json' };
 import frAdmin from './fr/admin.json' with { type: 'json' };
-import enOrders from './en/orders.json' with { type: 'json' };
-import frOrders from './fr/orders.json' with { type: 'json' };
+import enRepairOrders from './en/repairOrders.json' with { type: 'json' };
+import frRepairOrders from './fr/repairOrders.json' with { type: 'json' };
 import enInspections from './en/inspections.json' with { type: 'json' };
 import frInspections from './fr/inspections.json' with { type: 'json' };
 import enMedia from './en/media.json' with { type: 'json' };
@@ -56,12 +56,12 @@ export const en = {
   email: enEmail,
   dashboard: enDashboard,
   customers: enCustomers,
-  tickets: enTickets,
+  repairOrderForm: enRepairOrderForm,
   vinScan: enVinScan,
   training: enTraining,
   files: enFiles,
   admin: enAdmin,
-  orders: enOrders,
+  repairOrders: enRepairOrders,
   inspections: enInspections,
   media: enMedia,
   inspectionPage: enInspectionPage,
@@ -81,12 +81,12 @@ export const fr: Catalog = {
   email: frEmail,
   dashboard: frDashboard,
   customers: frCustomers,
-  tickets: frTickets,
+  repairOrderForm: frRepairOrderForm,
   vinScan: frVinScan,
   training: frTraining,
   files: frFiles,
   admin: frAdmin,
-  orders: frOrders,
+  repairOrders: frRepairOrders,
   inspections: frInspections,
   media: frMedia,
   inspectionPage: frInspectionPage,

@@ -3,7 +3,7 @@ import { roleReach, type Role } from '@servicebay/domain';
 import type { TestApp } from '../app.js';
 import { users } from '../../src/platform/db/schema.js';
 import { createSsoRepository } from '../../src/modules/identity/sso.repository.js';
-import { createCoursesRepository } from '../../src/modules/identity/courses.repository.js';
+import { createCoursesRepository } from '../../src/modules/training/training.repository.js';
 import { createEstimatesRepository } from '../../src/modules/estimates/estimates.repository.js';
 
 /** One store's world as the authorization test sees it. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../limits.js';
 import type { InspectionItem, ResultSeverity } from '../inspections/inspection-type.js';
-import type { StepState } from '../orders/order.js';
+import type { StepState } from '../repair-orders/repair-order.js';
 import { ZEstimateDelivery, ZEstimateFee, ZEstimatePart, ZEstimateStatus, ZLabourHours } from './estimate.js';
 
 /**

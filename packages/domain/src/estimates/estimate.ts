@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, type EstimateTax } from '../identity/store.js';
-import { ESTIMATE_DELIVERIES, ESTIMATE_STATUSES, ZStepState } from '../orders/order.js';
+import { ESTIMATE_DELIVERIES, ESTIMATE_STATUSES, ZStepState } from '../repair-orders/repair-order.js';
 import { ZResultSeverity } from '../inspections/inspection-type.js';
 
 /**

@@ -21,7 +21,7 @@ import {
   ZUpdateResultRequest,
 } from './results.js';
 import { businessMatchKey, mayChangeInspectionType, selectInspectionType } from './automatic-selection.js';
-import { NEW_ORDER_STATES } from '../orders/states.js';
+import { NEW_ORDER_STATES } from '../repair-orders/states.js';
 
 const t = (en: string) => ({ en, fr: `${en} (fr)` });
 

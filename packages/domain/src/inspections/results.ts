@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isTechnician } from '../permissions.js';
 import type { Role } from '../roles.js';
-import type { OrderStates } from '../orders/order.js';
-import { startWork } from '../orders/states.js';
+import type { OrderStates } from '../repair-orders/repair-order.js';
+import { startWork } from '../repair-orders/states.js';
 import {
   findItem,
   OTHER_FINDING,

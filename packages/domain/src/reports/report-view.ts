@@ -11,7 +11,7 @@ import {
   type Estimate,
 } from '../estimates/estimate.js';
 import { CURRENCIES } from '../identity/store.js';
-import type { StepState } from '../orders/order.js';
+import type { StepState } from '../repair-orders/repair-order.js';
 
 /**
  * The customer's report (spec §2 /report/{inspectionOrderId}, §3, §4 report status; issue 7):

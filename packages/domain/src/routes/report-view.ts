@@ -13,7 +13,7 @@ import {
   ZReportView,
   ZShareReportRequest,
 } from '../reports/report-view.js';
-import { ORDER_READ_ROLES, ORDER_WRITE_ROLES } from './inspection-orders.js';
+import { ORDER_READ_ROLES, ORDER_WRITE_ROLES } from './repair-orders.js';
 
 /**
  * The customer's report (docs/reports.md). Spec §7 does not show the portal's calls, so these

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Estimate, InspectionOrder, InspectionResult, ReportApproval, ResultList } from '@servicebay/domain';
+import type { Estimate, RepairOrder, InspectionResult, ReportApproval, ResultList } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { seedDemoData } from './demo.seed.js';
@@ -25,8 +25,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (path: string) => t.app.inject({ method: 'GET', url: `${base}${path}`, headers });
-async function orderByNumber(number: string): Promise<InspectionOrder> {
-  const list = (await get(`/inspectionOrder?size=100&search=${number}`)).json()._embedded.inspectionOrder as InspectionOrder[];
+async function orderByNumber(number: string): Promise<RepairOrder> {
+  const list = (await get(`/inspectionOrder?size=100&search=${number}`)).json()._embedded.inspectionOrder as RepairOrder[];
   return list.find((o) => o.orderNumber === number)!;
 }
 
@@ -67,8 +67,8 @@ describe('demo reports', () => {
     const res = await get(`/customer?email=${encodeURIComponent('jane@example.com')}`);
     return res.json()._embedded.customer[0] as { _id: string };
   };
-  const estimateOf = async (order: InspectionOrder) => (await get(`/inspectionOrder/${order._id}/estimate`)).json() as Estimate;
-  const trailOf = async (order: InspectionOrder) =>
+  const estimateOf = async (order: RepairOrder) => (await get(`/inspectionOrder/${order._id}/estimate`)).json() as Estimate;
+  const trailOf = async (order: RepairOrder) =>
     ((await get(`/inspectionOrder/${order._id}/approval`)).json() as { approvals: ReportApproval[] }).approvals;
 
   it('seeds quickly enough for a first start', () => {

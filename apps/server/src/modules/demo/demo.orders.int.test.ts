@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_FILTER_TABLE, type InspectionOrder } from '@servicebay/domain';
+import { DASHBOARD_FILTER_TABLE, type RepairOrder } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { seedDemoData } from './demo.seed.js';
@@ -23,7 +23,7 @@ const get = async (path: string) => {
   const res = await t.app.inject({ method: 'GET', url: `${base}${path}`, headers });
   return res;
 };
-const list = async (qs: string) => (await get(`/inspectionOrder?size=100&${qs}`)).json() as { _embedded: { inspectionOrder: InspectionOrder[] } };
+const list = async (qs: string) => (await get(`/inspectionOrder?size=100&${qs}`)).json() as { _embedded: { inspectionOrder: RepairOrder[] } };
 
 describe('demo orders', () => {
   it('seeds about thirty Downtown orders, assigned to advisor, tech and tech2', async () => {

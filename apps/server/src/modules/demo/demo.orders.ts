@@ -1,6 +1,6 @@
 import { orderNumberSortKey, type OrderStates } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
-import { createInspectionOrdersRepository, type NewOrder } from '../inspection-orders/inspection-orders.repository.js';
+import { createRepairOrdersRepository, type NewOrder } from '../repair-orders/repair-orders.repository.js';
 
 type Who = 'advisor' | 'tech' | 'tech2' | null;
 
@@ -26,7 +26,7 @@ interface DemoOrder {
 
 const DONE: Partial<OrderStates> = { inspection: 'done', estimate: 'done', approval: 'done', report: 'done', parts: 'done', work: 'done' };
 
-/** About thirty Downtown orders over every state, filter and person (docs/inspection-orders.md "Demo data"). */
+/** About thirty Downtown orders over every state, filter and person (docs/repair-orders.md "Demo data"). */
 export const DEMO_ORDERS: readonly DemoOrder[] = [
   // In the shop: one or more per dashboard filter.
   { number: '10231', vehicle: 0, states: { inspection: 'inProgress' }, technician: 'tech', advisor: 'advisor', waiting: true, hoursAgo: 1, mileageIn: 84210 },
@@ -74,7 +74,7 @@ const HOUR = 3_600_000;
  */
 export async function seedDemoOrders(db: Db, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
-    const repo = createInspectionOrdersRepository(tx as unknown as Db);
+    const repo = createRepairOrdersRepository(tx as unknown as Db);
     const store = await repo.storeByName('Downtown');
     if (!store) return 0;
     const people = await repo.usersByUsername(['advisor', 'tech', 'tech2']);

@@ -9,8 +9,8 @@ import {
 } from '@servicebay/domain';
 import type { Platform } from '../../platform/platform.js';
 import { translate } from '../../platform/i18n/translate.js';
-import type { Actor } from '../inspection-orders/inspection-orders.service.js';
-import { inspectionOrdersService } from '../inspection-orders/inspection-orders.routes.js';
+import type { Actor } from '../repair-orders/repair-orders.service.js';
+import { repairOrdersService } from '../repair-orders/repair-orders.routes.js';
 import { createInspectionsRepository } from '../inspections/inspections.repository.js';
 import { estimatesService } from '../estimates/estimates.routes.js';
 import { reportSendingService } from '../reports/report-sending.routes.js';
@@ -141,7 +141,7 @@ export async function seedDemoReports(platform: Platform): Promise<number> {
   const advisor = await demo.userByUsername('advisor');
   if (!store || !advisor) return 0;
   const actor: Actor = { id: advisor.id, role: 'ServiceAdvisor' };
-  const orders = inspectionOrdersService(platform);
+  const orders = repairOrdersService(platform);
   const estimates = estimatesService(platform);
   const sending = reportSendingService(platform);
   const view = reportViewService(platform);

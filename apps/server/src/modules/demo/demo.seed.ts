@@ -5,7 +5,7 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { createDemoRepository } from './demo.repository.js';
 import { demoHouseholds } from './demo.customers.js';
 import { seedDemoPortalUsers } from './demo.portal.js';
-import { seedDemoCourses } from './demo.courses.js';
+import { seedDemoCourses } from './demo.training.js';
 import { seedDemoOrders } from './demo.orders.js';
 import { seedDemoInspections } from './demo.inspections.js';
 import type { FileStore } from '../../platform/files/index.js';

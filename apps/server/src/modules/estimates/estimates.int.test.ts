@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Estimate, InspectionOrder, InspectionResult } from '@servicebay/domain';
+import type { Estimate, RepairOrder, InspectionResult } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import {
@@ -31,7 +31,7 @@ const est = (orderId: string, rest = '', s: { id: string } = store) =>
 const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, h = headers) =>
   t.app.inject({ method, url, headers: h, ...(payload ? { payload } : {}) });
 
-async function newOrder(): Promise<InspectionOrder> {
+async function newOrder(): Promise<RepairOrder> {
   const customer = await t.make.customer(store);
   const vehicle = await t.make.vehicle(store, { householdId: customer.householdId });
   const res = await send('POST', api('/inspectionOrder'), {

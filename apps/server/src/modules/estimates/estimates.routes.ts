@@ -10,7 +10,7 @@ import {
 } from '@servicebay/domain';
 import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
 import type { Platform } from '../../platform/platform.js';
-import { inspectionOrdersService } from '../inspection-orders/inspection-orders.routes.js';
+import { repairOrdersService } from '../repair-orders/repair-orders.routes.js';
 import { inspectionsService } from '../inspections/inspections.routes.js';
 import { createEstimatesRepository } from './estimates.repository.js';
 import { createEstimatesService } from './estimates.service.js';
@@ -21,7 +21,7 @@ export function estimatesService(platform: Platform) {
     estimates: createEstimatesRepository(platform.database.db),
     db: platform.database.db,
     outbox: platform.outbox,
-    orders: inspectionOrdersService(platform),
+    orders: repairOrdersService(platform),
     inspections: inspectionsService(platform),
   });
 }

@@ -8,7 +8,7 @@ import {
   DEFICIENCY_REASON_CODES,
   FINISH_REASONS,
   PRIMARY_PICTURE_VIDEO_MESSAGE,
-  type InspectionOrder,
+  type RepairOrder,
   type InspectionResult,
   type InspectionType,
 } from '@servicebay/domain';
@@ -48,7 +48,7 @@ async function setSettings(settings: Record<string, unknown>) {
   await t.platform.database.db.update(stores).set({ settings }).where(eq(stores.id, store.id));
 }
 
-async function newOrder(body: Record<string, unknown> = {}, h = headers, business?: string): Promise<InspectionOrder> {
+async function newOrder(body: Record<string, unknown> = {}, h = headers, business?: string): Promise<RepairOrder> {
   const customer = await t.make.customer(store, business ? { business } : {});
   const vehicle = await t.make.vehicle(store, { householdId: customer.householdId });
   const res = await send('POST', api('/inspectionOrder'), { customerId: customer.id, vehicleId: vehicle.id, ...body }, h);
@@ -313,7 +313,7 @@ describe('results', () => {
     await setSettings({ inspectionTimeTrackerEnable: true });
     const order = await newOrder({ technicianId: tech.id });
     const r = await createResult(order._id, { itemKey: 'coolant', result: 'okay' }, techHeaders);
-    let now: InspectionOrder = (await send('GET', api(`/inspectionOrder/${order._id}`))).json();
+    let now: RepairOrder = (await send('GET', api(`/inspectionOrder/${order._id}`))).json();
     expect(now.timeTracker.isRunning).toBe(true);
     expect(now.states.inspection).toBe('inProgress');
     // Finish (after answering every required item is not needed for this: force the state), then change again.
@@ -346,11 +346,11 @@ describe('results', () => {
     const customer = await t.make.customer(store);
     const vehicle = await t.make.vehicle(store, { householdId: customer.householdId });
     const body = { customerId: customer.id, vehicleId: vehicle.id };
-    const first: InspectionOrder = (await send('POST', api('/inspectionOrder'), body)).json();
+    const first: RepairOrder = (await send('POST', api('/inspectionOrder'), body)).json();
     await createResult(first._id, { itemKey: 'frontBrakePads', value: 6 });
     await createResult(first._id, { itemKey: 'batteryVoltage', value: 12.6 });
     await new Promise((r) => setTimeout(r, 5));
-    const second: InspectionOrder = (await send('POST', api('/inspectionOrder'), body)).json();
+    const second: RepairOrder = (await send('POST', api('/inspectionOrder'), body)).json();
     await createResult(second._id, { itemKey: 'frontBrakePads', value: 3.5 });
     await createResult(second._id, { itemKey: 'odometerPhoto', result: 'okay' });
     const res = await send('GET', api(`/inspectionOrder/${second._id}/result?grouped=true`));

@@ -19,15 +19,15 @@ import {
 import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
 import type { Platform } from '../../platform/platform.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { Actor } from '../inspection-orders/inspection-orders.service.js';
-import { inspectionOrdersService } from '../inspection-orders/inspection-orders.routes.js';
+import type { Actor } from '../repair-orders/repair-orders.service.js';
+import { repairOrdersService } from '../repair-orders/repair-orders.routes.js';
 import { createInspectionsService } from './inspections.service.js';
 
 /** The inspections service, on the orders service (which runs its writes; docs/inspections.md). */
 export function inspectionsService(platform: Platform) {
   return createInspectionsService({
     db: platform.database.db,
-    orders: inspectionOrdersService(platform),
+    orders: repairOrdersService(platform),
     files: platform.files,
     maxImageBytes: platform.config.maxImageUploadBytes,
   });

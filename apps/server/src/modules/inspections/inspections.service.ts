@@ -16,7 +16,7 @@ import {
   type AutomaticInspectionSelectionRequest,
   type CreateResultRequest,
   type InspectionDefinition,
-  type InspectionOrder,
+  type RepairOrder,
   type InspectionResult,
   type InspectionType,
   type InspectionTypeField,
@@ -37,8 +37,8 @@ import type {
   Actor,
   FinishCheck,
   InspectionTypesPort,
-} from '../inspection-orders/inspection-orders.service.js';
-import type { OrderRow } from '../inspection-orders/inspection-orders.repository.js';
+} from '../repair-orders/repair-orders.service.js';
+import type { OrderRow } from '../repair-orders/repair-orders.repository.js';
 import {
   createInspectionsRepository,
   type InspectionsRepository,
@@ -49,10 +49,10 @@ import {
 } from './inspections.repository.js';
 
 /** What the inspections feature needs of the orders feature: its service, never its repository. */
-export interface OrdersPort {
+export interface RepairOrdersPort {
   /** The order of the store (404 otherwise). */
-  get(storeId: string, id: string): Promise<InspectionOrder>;
-  /** Runs a change with the order locked and applies spec §4's effects (inspection-orders.service.ts). */
+  get(storeId: string, id: string): Promise<RepairOrder>;
+  /** Runs a change with the order locked and applies spec §4's effects (repair-orders.service.ts). */
   inspectionWork<T>(
     storeId: string,
     id: string,
@@ -63,7 +63,7 @@ export interface OrdersPort {
 
 export interface InspectionsDeps {
   db: Db;
-  orders: OrdersPort;
+  orders: RepairOrdersPort;
   files: FileStore;
   maxImageBytes: number;
   /** Life of the signed URLs in answers; the file store's default when absent. */
@@ -163,7 +163,7 @@ async function typeOfOrder(
 }
 
 /**
- * The rules the orders feature plugs in (inspection-orders.routes.ts): the type of a new order
+ * The rules the orders feature plugs in (repair-orders.routes.ts): the type of a new order
  * and the finish check. They need only the database.
  */
 export function inspectionRules() {

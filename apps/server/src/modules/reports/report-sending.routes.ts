@@ -16,7 +16,7 @@ import { createCustomersService } from '../customers/customers.service.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
 import { createStoreRepository } from '../stores/store.repository.js';
 import { createMaintenanceRepository } from '../vehicle-data/maintenance.repository.js';
-import { inspectionOrdersService } from '../inspection-orders/inspection-orders.routes.js';
+import { repairOrdersService } from '../repair-orders/repair-orders.routes.js';
 import { createReportLinksRepository } from './report-links.repository.js';
 import { createReportLinksService } from './report-links.service.js';
 import { createReportSendingService } from './report-sending.service.js';
@@ -25,7 +25,7 @@ import { createSendTokenSigner } from './send-token.js';
 export function reportSendingService(platform: Platform) {
   const link = fileLinker(platform.files);
   return createReportSendingService({
-    orders: inspectionOrdersService(platform),
+    orders: repairOrdersService(platform),
     customers: (db) => createCustomersService(createCustomersRepository(db), createStoreRepository(db), link),
     store: (db, storeId) => createStoreRepository(db).byId(storeId),
     maintenance: (db, powertrain) => createMaintenanceRepository(db).schedule(powertrain),

@@ -16,7 +16,7 @@ import type { MailProvider } from '../../platform/mail/index.js';
 import type { SmsProvider } from '../../platform/sms/index.js';
 import { MessageDeliveryError } from '../../platform/messages/delivery.js';
 import type { ReportLinkSigner } from '../../platform/auth/report-link-token.js';
-import type { Actor, InspectionOrdersService } from '../inspection-orders/inspection-orders.service.js';
+import type { Actor, RepairOrdersService } from '../repair-orders/repair-orders.service.js';
 import { createReportLinksRepository } from './report-links.repository.js';
 import { createReportLinksService } from './report-links.service.js';
 import { createReportSendingRepository, type ReportDeliveryRow } from './report-sending.repository.js';
@@ -43,7 +43,7 @@ export interface ReportCustomersPort {
 }
 
 export interface ReportSendingDeps {
-  orders: Pick<InspectionOrdersService, 'reportWork'>;
+  orders: Pick<RepairOrdersService, 'reportWork'>;
   customers: (db: Db) => ReportCustomersPort;
   store: (
     db: Db,

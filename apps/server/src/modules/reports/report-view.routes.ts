@@ -10,7 +10,7 @@ import {
 } from '@servicebay/domain';
 import { implement } from '../../platform/http/registrar.js';
 import type { Platform } from '../../platform/platform.js';
-import { inspectionOrdersService } from '../inspection-orders/inspection-orders.routes.js';
+import { repairOrdersService } from '../repair-orders/repair-orders.routes.js';
 import { inspectionsService } from '../inspections/inspections.routes.js';
 import { customerDecisionsIn } from '../inspections/inspections.service.js';
 import { createEstimatesService } from '../estimates/estimates.service.js';
@@ -35,7 +35,7 @@ export function reportViewService(platform: Platform) {
     files: platform.files,
     mail: platform.mail,
     logger: platform.logger,
-    orders: inspectionOrdersService(platform),
+    orders: repairOrdersService(platform),
     inspections: inspectionsService(platform),
     decisions: customerDecisionsIn,
     estimates: createEstimatesService({ estimates: createEstimatesRepository(platform.database.db) }),
@@ -84,7 +84,7 @@ export function reportViewRoutes(platform: Platform) {
     ),
     implement(approvalTrailRoute, ({ storeId, params }) => service.trail(storeId, params.inspectionOrderId)),
     implement(issueReportLinkRoute, async ({ storeId, params, principal }) => {
-      await inspectionOrdersService(platform).get(storeId, params.inspectionOrderId);
+      await repairOrdersService(platform).get(storeId, params.inspectionOrderId);
       const { link, url } = await links.issue(storeId, params.inspectionOrderId, principal.id);
       return { url, linkId: link.id };
     }),

@@ -40,7 +40,7 @@ import type { MailProvider } from '../../platform/mail/index.js';
 import type { ReportCaller } from '../../platform/http/registrar.js';
 import { translate } from '../../platform/i18n/translate.js';
 import { createLimiter } from '../identity/login-limiter.js';
-import type { InspectionOrdersService } from '../inspection-orders/inspection-orders.service.js';
+import type { RepairOrdersService } from '../repair-orders/repair-orders.service.js';
 import type { CustomerDecisions, InspectionsService } from '../inspections/inspections.service.js';
 import type { EstimatesService } from '../estimates/estimates.service.js';
 import type { ReportLinksService } from './report-links.service.js';
@@ -60,7 +60,7 @@ export interface ReportViewDeps {
   files: FileStore;
   mail: MailProvider;
   logger: Logger;
-  orders: Pick<InspectionOrdersService, 'get' | 'customerWork'>;
+  orders: Pick<RepairOrdersService, 'get' | 'customerWork'>;
   inspections: Pick<InspectionsService, 'reportItems'>;
   /** The inspections feature's decisions, in the approval's transaction. */
   decisions: (tx: Db) => CustomerDecisions;

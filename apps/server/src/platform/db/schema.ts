@@ -466,7 +466,7 @@ export const vinScans = pgTable(
 const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
 
 /**
- * Spec §3 Inspection order (repair ticket); docs/inspection-orders.md. Step states are columns so
+ * Spec §3 Inspection order (repair ticket); docs/repair-orders.md. Step states are columns so
  * the list filters on them; `order_number_key` is the numeric-aware sort key of the order number.
  * Every index leads with store_id; the open-order list indexes are partial (`closed = false`),
  * so they stay as small as the shops' open work whatever the history holds.

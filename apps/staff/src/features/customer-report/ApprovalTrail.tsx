@@ -7,17 +7,17 @@ import {
   approvalTrailRoute,
   issueReportLinkRoute,
   isLanguage,
-  type InspectionOrder,
+  type RepairOrder,
 } from '@servicebay/domain';
 import { useServices } from '../../context.js';
-import { orderPaths } from '../inspection-order/order-api.js';
+import { orderPaths } from '../repair-orders/repair-order-api.js';
 
 /**
  * On the order page (docs/reports.md): the way to the customer's view (the preview page), a
  * fresh report link to copy, and the approval audit trail: who signed what, when, from where,
  * against which estimate version, with the signature picture.
  */
-export function ApprovalTrail({ order }: { order: InspectionOrder }) {
+export function ApprovalTrail({ order }: { order: RepairOrder }) {
   const { t, i18n } = useTranslation('customerReport');
   const { api } = useServices();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';

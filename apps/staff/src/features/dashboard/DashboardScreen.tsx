@@ -143,7 +143,7 @@ export function DashboardScreen({
           </Badge>
         </Group>
         <Button component={Link} to={`/store/${encodeURIComponent(storeId)}/ticket`} size="md">
-          {t('newTicket')}
+          {t('newRepairOrder')}
         </Button>
       </Group>
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_ORDER_STATES, type InspectionOrder } from '@servicebay/domain';
+import { NEW_ORDER_STATES, type RepairOrder } from '@servicebay/domain';
 import { calendarDays, customerLines, dayAndTime, yearMakeModel } from './format.js';
 
 const at = (day: number, hour: number) => new Date(2026, 10, day, hour).toISOString();
-function order(id: string, scheduled: string | null): InspectionOrder {
+function order(id: string, scheduled: string | null): RepairOrder {
   return {
     _id: id,
     scheduled,
@@ -28,7 +28,7 @@ function order(id: string, scheduled: string | null): InspectionOrder {
       },
     },
     states: NEW_ORDER_STATES,
-  } as unknown as InspectionOrder;
+  } as unknown as RepairOrder;
 }
 
 describe('calendar days', () => {

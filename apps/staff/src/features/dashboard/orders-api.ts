@@ -1,24 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  countInspectionOrdersRoute,
+  countRepairOrdersRoute,
   dashboardListParams,
-  listInspectionOrdersRoute,
+  listRepairOrdersRoute,
   mergeOrderEvent,
-  ZInspectionOrder,
+  ZRepairOrder,
   type DashboardListQuery,
   type DashboardOrderEvent,
-  type InspectionOrder,
+  type RepairOrder,
 } from '@servicebay/domain';
 import type { ApiClient } from '@servicebay/web-core';
 
 /**
- * The dashboard's reads of the inspection-order routes (spec §7), and the query-cache keys the
+ * The dashboard's reads of the repair-order routes (spec §7), and the query-cache keys the
  * live updates fold events into. Every key starts with ['inspectionOrders', storeId] so one
  * invalidation refreshes every list, counter and count of a store.
  */
 
 /** The presented inspection order of the shared contract (spec §3). */
-export type DashboardOrder = InspectionOrder;
+export type DashboardOrder = RepairOrder;
 
 export interface OrderList {
   orders: DashboardOrder[];
@@ -38,7 +38,7 @@ export async function fetchOrderList(
   query: DashboardListQuery,
   signal?: AbortSignal,
 ): Promise<OrderList> {
-  const answer = await api.call(listInspectionOrdersRoute, {
+  const answer = await api.call(listRepairOrdersRoute, {
     params: { storeId },
     query: dashboardListParams(query),
     signal,
@@ -52,7 +52,7 @@ export async function fetchOrderCount(
   query: { vehicleInShop?: boolean; waiting?: boolean; search?: string },
   signal?: AbortSignal,
 ): Promise<number> {
-  return (await api.call(countInspectionOrdersRoute, { params: { storeId }, query, signal })).count;
+  return (await api.call(countRepairOrdersRoute, { params: { storeId }, query, signal })).count;
 }
 
 /** Reads an event's payload: an order for created/updated, {_id} for removed; null for anything else. */
@@ -65,7 +65,7 @@ export function readOrderEvent(
   if (typeof id !== 'string') return null;
   if (type === 'removed') return { type, id };
   // The server's own presenter made it, but a newer server may send more: the same schema as the list reads it.
-  const order = ZInspectionOrder.safeParse(payload);
+  const order = ZRepairOrder.safeParse(payload);
   return order.success ? { type, order: order.data } : null;
 }
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { InspectionOrder } from '@servicebay/domain';
+import type { RepairOrder } from '@servicebay/domain';
 import { ordersKey, type OrderList } from './orders-api.js';
 
 /** What the dashboard shows of an order's report (docs/reports.md): sent, being read, read. */
@@ -10,7 +10,7 @@ export type ReportStatus = 'sent' | 'reading' | 'read';
  * sent once it was delivered and not opened yet, nothing before.
  */
 export function reportStatusOf(
-  order: Pick<InspectionOrder, 'report' | 'estimate' | 'states'>,
+  order: Pick<RepairOrder, 'report' | 'estimate' | 'states'>,
 ): ReportStatus | null {
   const status = order.report.status;
   if (status === 'reading' || status === 'read') return status;
@@ -33,7 +33,7 @@ export function readReadingReport(payload: unknown): ReadingReportEvent | null {
 }
 
 /** The order with the reading status of the event; the same object when nothing changes. */
-export function withReadingReport<T extends Pick<InspectionOrder, '_id' | 'report'>>(
+export function withReadingReport<T extends Pick<RepairOrder, '_id' | 'report'>>(
   order: T,
   event: ReadingReportEvent,
 ): T {
@@ -56,6 +56,6 @@ export function applyReadingReport(queryClient: QueryClient, storeId: string, ev
       queryClient.setQueryData<OrderList>(key, { ...data, orders });
   }
   const orderKey = [...ordersKey(storeId), 'order', event.inspectionOrderId];
-  const order = queryClient.getQueryData<InspectionOrder>(orderKey);
+  const order = queryClient.getQueryData<RepairOrder>(orderKey);
   if (order) queryClient.setQueryData(orderKey, withReadingReport(order, event));
 }

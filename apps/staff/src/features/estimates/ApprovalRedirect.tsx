@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import {
   approvalPage,
-  getInspectionOrderRoute,
+  getRepairOrderRoute,
   listAccountStoresRoute,
-  type InspectionOrder,
+  type RepairOrder,
 } from '@servicebay/domain';
 import { ApiError } from '@servicebay/web-core';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { useSignedIn } from '../../session/signed-in.js';
-import { orderQuery } from '../inspection-order/order-api.js';
+import { orderQuery } from '../repair-orders/repair-order-api.js';
 import { estimatePaths } from './estimate-api.js';
 
 function Waiting() {
@@ -32,7 +32,7 @@ function NotFound() {
 }
 
 /** Where spec §2's redirect rule sends an order: approve-work once its estimate step is done, else the estimate. */
-const destination = (order: InspectionOrder) =>
+const destination = (order: RepairOrder) =>
   approvalPage(order.states.estimate) === 'approvedWork'
     ? estimatePaths.approvedWork(order.storeId, order._id)
     : estimatePaths.estimates(order.storeId, order._id);
@@ -57,18 +57,18 @@ export function LegacyEstimateRedirect({ page }: { page: 'estimates' | 'approved
   const { api } = useServices();
   const { user } = useSignedIn();
   const { inspectionOrderId = '' } = useParams();
-  const [found, setFound] = useState<InspectionOrder | null | undefined>(undefined);
+  const [found, setFound] = useState<RepairOrder | null | undefined>(undefined);
 
   useEffect(() => {
     const controller = new AbortController();
     const signal = controller.signal;
-    const find = async (): Promise<InspectionOrder | null> => {
+    const find = async (): Promise<RepairOrder | null> => {
       const tried = new Set<string>();
       const tryStore = async (storeId: string) => {
         if (tried.has(storeId)) return null;
         tried.add(storeId);
         try {
-          return await api.call(getInspectionOrderRoute, { params: { storeId, inspectionOrderId }, signal });
+          return await api.call(getRepairOrderRoute, { params: { storeId, inspectionOrderId }, signal });
         } catch (error) {
           if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return null;
           throw error;

@@ -32,7 +32,7 @@ import {
   updateEstimateRoute,
   type Estimate,
   type EstimateStatus,
-  type InspectionOrder,
+  type RepairOrder,
   type Language,
   type UpdateEstimateLineRequest,
 } from '@servicebay/domain';
@@ -41,7 +41,7 @@ import { AlertBanner, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../pages/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
-import { orderPaths, orderQuery } from '../inspection-order/order-api.js';
+import { orderPaths, orderQuery } from '../repair-orders/repair-order-api.js';
 import { estimatePaths, estimateQuery, useEstimateChange } from './estimate-api.js';
 import { EstimateLineCard } from './EstimateLineCard.js';
 import { useMoney } from './format.js';
@@ -76,7 +76,7 @@ export function EstimateFrame({
   page: 'estimates' | 'approvedWork';
   order: ReturnType<typeof useOrderEstimate>['order'];
   estimate: ReturnType<typeof useOrderEstimate>['estimate'];
-  children: (order: InspectionOrder, estimate: Estimate) => ReactNode;
+  children: (order: RepairOrder, estimate: Estimate) => ReactNode;
 }) {
   const { t } = useTranslation(['estimates', 'dashboard']);
   const number = order.data ? orderNumberDisplay(order.data.orderNumber, 'short') : null;
@@ -196,7 +196,7 @@ export function EstimatesPage() {
   );
 }
 
-function EstimateEditor({ order, estimate }: { order: InspectionOrder; estimate: Estimate }) {
+function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Estimate }) {
   const { t } = useTranslation('estimates');
   const { user } = useSignedIn();
   const dialogs = useDialogs();

@@ -3,7 +3,7 @@ import { getEstimateRoute, type Estimate, type Language } from '@servicebay/doma
 import type { ApiClient } from '@servicebay/web-core';
 import { useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { orderQueryKey } from '../inspection-order/order-api.js';
+import { orderQueryKey } from '../repair-orders/repair-order-api.js';
 import { useEstimateErrorText } from './format.js';
 
 /** The order's estimate, as the estimates and approve-work pages share it in the cache. */

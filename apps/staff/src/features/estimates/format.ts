@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type Estimate } from '@servicebay/domain';
 import { ApiError } from '@servicebay/web-core';
-import { useOrderErrorText } from '../inspection-order/useFinishOrder.js';
+import { useOrderErrorText } from '../repair-orders/useFinishOrder.js';
 
 /** Money of an estimate in the page's language. */
 export function useMoney(estimate: Pick<Estimate, 'currency'> | undefined): (cents: number) => string {

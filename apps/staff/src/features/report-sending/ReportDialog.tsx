@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import {
   isLanguage,
   readStoreSettings,
-  type InspectionOrder,
+  type RepairOrder,
   type Language,
   type ReportNotification,
   type SendReportResponse,
@@ -65,7 +65,7 @@ export function ReportDialog({
   onSent,
   onSmsError,
 }: {
-  order: InspectionOrder;
+  order: RepairOrder;
   notification: ReportNotification;
   opened: boolean;
   onClose: () => void;

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import {
   goesToDashboardAfterSend,
   STAFF_PATHS,
-  type InspectionOrder,
+  type RepairOrder,
   type ReportNotification,
   type SendReportResponse,
 } from '@servicebay/domain';
@@ -24,7 +24,7 @@ import { SmsErrorDialog, type SmsErrorCode } from './SmsErrorDialog.js';
  * complete (spec §2 report dialog), the SMS error dialog, and the order's report links with a
  * revoke button. Shown to the roles that may send reports.
  */
-export function ReportSendingSection({ order }: { order: InspectionOrder }) {
+export function ReportSendingSection({ order }: { order: RepairOrder }) {
   const { t } = useTranslation('reportSending');
   const { user } = useSignedIn();
   const alerts = useAlerts();
@@ -73,7 +73,7 @@ export function ReportSendingSection({ order }: { order: InspectionOrder }) {
   );
 }
 
-function ReportLinks({ order }: { order: InspectionOrder }) {
+function ReportLinks({ order }: { order: RepairOrder }) {
   const { t, i18n } = useTranslation('reportSending');
   const { api } = useServices();
   const alerts = useAlerts();

@@ -3,14 +3,14 @@ import { Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput } from '
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { isLanguage, signOffInspectionOrderRoute, type InspectionOrder } from '@servicebay/domain';
+import { isLanguage, signOffRepairOrderRoute, type RepairOrder } from '@servicebay/domain';
 import { uploadWithProgress } from '@servicebay/web-core';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../pages/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
-import { orderQuery } from '../inspection-order/order-api.js';
-import { useFinishOrder } from '../inspection-order/useFinishOrder.js';
+import { orderQuery } from '../repair-orders/repair-order-api.js';
+import { useFinishOrder } from '../repair-orders/useFinishOrder.js';
 import { OrderNumber } from '../dashboard/OrderCard.js';
 import { customerLines, yearMakeModel } from '../dashboard/format.js';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad.js';
@@ -44,8 +44,8 @@ export function SignoffPage() {
     store,
     onSignOffPage: true,
     userId: user._id,
-    submit: async (o: InspectionOrder) =>
-      uploadWithProgress(signOffInspectionOrderRoute, {
+    submit: async (o: RepairOrder) =>
+      uploadWithProgress(signOffRepairOrderRoute, {
         params: { storeId: o.storeId, inspectionOrderId: o._id },
         file: await pad.current!.toBlob(signerName, useTypedName && !signed),
         fileName: 'signature.png',

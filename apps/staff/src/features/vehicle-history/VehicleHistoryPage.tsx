@@ -6,8 +6,8 @@ import {
   fillPath,
   orderNumberDisplay,
   STAFF_PATHS,
-  vehicleInspectionOrdersRoute,
-  type InspectionOrder,
+  vehicleRepairOrdersRoute,
+  type RepairOrder,
 } from '@servicebay/domain';
 import { DATE_FORMATS, formatDate, type ApiClient } from '@servicebay/web-core';
 import { AlertBanner } from '@servicebay/ui';
@@ -28,16 +28,16 @@ export async function fetchVehicleHistory(
   storeId: string,
   vehicleId: string,
   signal?: AbortSignal,
-): Promise<InspectionOrder[]> {
+): Promise<RepairOrder[]> {
   // Not api.call: a 204 has no body for the route's response schema to read.
   const answer = await api.request({
     method: 'GET',
-    path: fillPath(vehicleInspectionOrdersRoute.path, { storeId, vehicleId }),
+    path: fillPath(vehicleRepairOrdersRoute.path, { storeId, vehicleId }),
     query: { closed: true },
     signal,
   });
   if (answer === undefined) return [];
-  return vehicleInspectionOrdersRoute.response!.parse(answer)._embedded.inspectionOrder;
+  return vehicleRepairOrdersRoute.response!.parse(answer)._embedded.inspectionOrder;
 }
 
 /**

@@ -1,0 +1,361 @@
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import {
+  actingRole,
+  assignmentOffer,
+  closeRepairOrderRoute,
+  displayStepState,
+  ORDER_STEPS,
+  orderNumberDisplay,
+  readStoreSettings,
+  reopenRepairOrderRoute,
+  STAFF_PATHS,
+  updateRepairOrderRoute,
+  type RepairOrder,
+} from '@servicebay/domain';
+import { ApiError } from '@servicebay/web-core';
+import { AlertBanner, useAlerts, useDialogs } from '@servicebay/ui';
+import { useServices } from '../../context.js';
+import { PageHeader } from '../../pages/PageHeader.js';
+import { routerPath } from '../../paths.js';
+import { useSignedIn } from '../../session/signed-in.js';
+import { customerLines, personName, yearMakeModel } from '../dashboard/format.js';
+import { orderPaths, orderQuery, storeOrder } from './repair-order-api.js';
+import { formatDuration, useTimeTracker } from './useTimeTracker.js';
+import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
+import { InspectionSection } from './InspectionSection.js';
+import { estimatePaths } from '../estimates/estimate-api.js';
+import { ReportSendingSection } from '../report-sending/ReportSendingSection.js';
+import { ApprovalTrail } from '../customer-report/ApprovalTrail.js';
+
+/**
+ * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
+ * is the ticket's (issue 5): who holds it (self-assignment), the time tracker, the six steps,
+ * finish / reopen / close with the rules of spec §4, and the ways on. The inspection itself
+ * (groups, items, pictures) fills the inspection section (docs/repair-order-page.md).
+ */
+export function RepairOrderPage() {
+  const { t } = useTranslation(['repairOrders', 'dashboard', 'ui']);
+  const { api } = useServices();
+  const { user, store } = useSignedIn();
+  const { storeId = '', inspectionOrderId = '' } = useParams();
+  const order = useQuery(orderQuery(api, storeId, inspectionOrderId));
+  const settings = readStoreSettings(store);
+  const role = actingRole(user);
+  const tracker = useTimeTracker({
+    order: order.data,
+    role,
+    storeEnabled: settings.inspectionTimeTrackerEnable,
+  });
+  const { finish, refusal, clearRefusal } = useFinishOrder({
+    order: order.data,
+    store,
+    onSignOffPage: false,
+    userId: user._id,
+  });
+  const errorText = useOrderErrorText();
+  const orderTitle = (orderNumber: string | null) => {
+    const display = orderNumberDisplay(orderNumber, 'long');
+    return display.kind === 'number'
+      ? t(`dashboard:${display.key}`, { number: display.number })
+      : t(`dashboard:${display.key}`);
+  };
+
+  return (
+    <Stack gap="lg" data-page="inspectionOrder">
+      <PageHeader
+        title={order.data ? orderTitle(order.data.orderNumber) : t('dashboard:orderPage.title')}
+        purpose={t('dashboard:orderPage.purpose')}
+      >
+        {order.data?.closed && (
+          <Badge variant="outline" color="gray.7">
+            {t('dashboard:history.closed')}
+          </Badge>
+        )}
+        {order.data?.finished && !order.data.closed && (
+          <Badge color="teal.9">{t('page.finishedBadge')}</Badge>
+        )}
+      </PageHeader>
+      {order.isPending ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden="true" />
+          <Text>{t('dashboard:orderPage.loading')}</Text>
+        </Group>
+      ) : order.isError ? (
+        <AlertBanner
+          alert={{
+            type: 'warning',
+            message:
+              order.error instanceof ApiError && [400, 404].includes(order.error.status)
+                ? t('dashboard:orderPage.notFound')
+                : t('dashboard:error'),
+          }}
+        />
+      ) : (
+        <>
+          <OrderSummary order={order.data} />
+          <Assignment order={order.data} />
+          {tracker.controls.visible && (
+            <Paper withBorder radius="lg" p="md" data-testid="time-tracker">
+              <Group justify="space-between" wrap="wrap">
+                <div>
+                  <Text fw={600}>{t('page.timeTracker')}</Text>
+                  <Text size="xl" ff="monospace" aria-live="off" data-testid="time-tracker-elapsed">
+                    {formatDuration(tracker.elapsedSeconds)}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {order.data.timeTracker.isRunning
+                      ? t('page.timeTrackerRunning')
+                      : t('page.timeTrackerPaused')}
+                  </Text>
+                </div>
+                {tracker.controls.canStart && (
+                  <Button
+                    size="lg"
+                    onClick={() => tracker.start.mutate(order.data)}
+                    loading={tracker.start.isPending}
+                  >
+                    {t('page.startTimer')}
+                  </Button>
+                )}
+                {tracker.controls.canPause && (
+                  <Button
+                    size="lg"
+                    variant="default"
+                    onClick={() => tracker.pause.mutate(order.data)}
+                    loading={tracker.pause.isPending}
+                  >
+                    {t('page.pauseTimer')}
+                  </Button>
+                )}
+              </Group>
+              {(tracker.start.error ?? tracker.pause.error) && (
+                <Text c="red.8" size="sm" mt="xs" role="alert">
+                  {errorText(tracker.start.error ?? tracker.pause.error)}
+                </Text>
+              )}
+            </Paper>
+          )}
+          <InspectionSection
+            storeId={order.data.storeId}
+            orderId={order.data._id}
+            closed={order.data.closed}
+            pictureUrl={order.data.primaryPicture?.url ?? null}
+            pictureName={order.data.primaryPicture?.name ?? null}
+          />
+          <ApprovalTrail order={order.data} />
+          <OrderActions
+            order={order.data}
+            finishPending={finish.isPending}
+            onFinish={() => finish.mutate()}
+          />
+          <ReportSendingSection order={order.data} />
+          <Modal
+            opened={refusal !== null}
+            onClose={clearRefusal}
+            title={t('page.finishConditionsTitle')}
+            centered
+            closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
+          >
+            <Stack>
+              <Text>{t('page.finishConditionsIntro')}</Text>
+              <Alert color="red" variant="light" role="alert">
+                {refusal}
+              </Alert>
+              <Group justify="flex-end">
+                <Button onClick={clearRefusal}>{t('page.ok')}</Button>
+              </Group>
+            </Stack>
+          </Modal>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Customer, vehicle, people and the six step states. */
+function OrderSummary({ order }: { order: RepairOrder }) {
+  const { t } = useTranslation(['repairOrders', 'dashboard']);
+  const { name, business } = customerLines(order);
+  const vehicle = order._embedded.vehicle;
+  const notAssigned = t('page.notAssigned');
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Stack gap={2}>
+          <Text fw={700} size="lg">
+            {name || business}
+          </Text>
+          {name && business && <Text>{business}</Text>}
+          <Text>{yearMakeModel(order)}</Text>
+          {vehicle?.licensePlate && <Text c="dimmed">{vehicle.licensePlate}</Text>}
+        </Stack>
+        <Stack gap={2}>
+          <Text>
+            {t('page.advisor')}: {personName(order._embedded.serviceAdvisor) || notAssigned}
+          </Text>
+          <Text data-testid="order-technician">
+            {t('page.technician')}: {personName(order._embedded.technician) || notAssigned}
+          </Text>
+          {order.mileageIn !== null && (
+            <Text>
+              {t('page.mileageIn')}: {order.mileageIn}
+            </Text>
+          )}
+        </Stack>
+      </SimpleGrid>
+      <Group gap="xs" mt="md" aria-label={t('page.steps')} role="list">
+        {ORDER_STEPS.map((step) => {
+          const state = displayStepState(order.states[step]);
+          return (
+            <Badge
+              key={step}
+              role="listitem"
+              variant={state === 'notStarted' ? 'outline' : 'filled'}
+              color={STEP_COLOR[state]}
+            >
+              {t(`dashboard:steps.${step}`)}: {t(`dashboard:stepStates.${state}`)}
+            </Badge>
+          );
+        })}
+      </Group>
+    </Paper>
+  );
+}
+
+const STEP_COLOR = {
+  notStarted: 'gray.7',
+  pending: 'yellow.9',
+  inProgress: 'blue.8',
+  done: 'teal.9',
+} as const;
+
+/** Self-assignment for a technician (spec §4), or who holds it (spec §6, §8). */
+function Assignment({ order }: { order: RepairOrder }) {
+  const { t } = useTranslation('repairOrders');
+  const { api } = useServices();
+  const { user } = useSignedIn();
+  const alerts = useAlerts();
+  const queryClient = useQueryClient();
+  const errorText = useOrderErrorText();
+  const offer = assignmentOffer({
+    role: actingRole(user),
+    userId: user._id,
+    technicianId: order.technicianId,
+    technicianName: personName(order._embedded.technician),
+    closed: order.closed,
+  });
+  const assign = useMutation({
+    mutationFn: () =>
+      api.call(updateRepairOrderRoute, {
+        params: { storeId: order.storeId, inspectionOrderId: order._id },
+        body: { technicianId: user._id },
+      }),
+    onSuccess: (updated) => {
+      storeOrder(queryClient, updated);
+      alerts.show({ type: 'success', message: t('page.assigned') });
+    },
+    onError: (error) => alerts.show({ type: 'danger', message: errorText(error) }),
+  });
+  if (offer.kind === 'none') return null;
+  if (offer.kind === 'heldByOther') {
+    return (
+      <Alert color="yellow" variant="light" data-testid="assignment">
+        {t('assignment.only_valid_user_can_assign_this_to_you', {
+          technician: offer.holderName || t('page.anotherTechnician'),
+        })}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="blue" variant="light" data-testid="assignment">
+      <Group justify="space-between" wrap="wrap">
+        <Text>{t('assignment.This_inspection_is_not_assigned_to_yourself')}</Text>
+        <Button onClick={() => assign.mutate()} loading={assign.isPending}>
+          {t('page.assignToMe')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** Finish, reopen and close, and the ways on. */
+function OrderActions({
+  order,
+  onFinish,
+  finishPending,
+}: {
+  order: RepairOrder;
+  onFinish: () => void;
+  finishPending: boolean;
+}) {
+  const { t } = useTranslation(['repairOrders', 'dashboard', 'estimates']);
+  const { api } = useServices();
+  const alerts = useAlerts();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const errorText = useOrderErrorText();
+  const params = { storeId: order.storeId, inspectionOrderId: order._id };
+  const onError = (error: unknown) => alerts.show({ type: 'danger', message: errorText(error) });
+  const reopen = useMutation({
+    mutationFn: () => api.call(reopenRepairOrderRoute, { params }),
+    onSuccess: (updated) => storeOrder(queryClient, updated),
+    onError,
+  });
+  const close = useMutation({
+    mutationFn: async () => {
+      const sure = await dialogs.confirm({
+        message: t('page.closeConfirm'),
+        okLabel: t('page.close'),
+        danger: true,
+      });
+      return sure ? api.call(closeRepairOrderRoute, { params }) : null;
+    },
+    onSuccess: (updated) => {
+      if (!updated) return;
+      storeOrder(queryClient, updated);
+      alerts.show({ type: 'success', message: t('page.closed') });
+    },
+    onError,
+  });
+  return (
+    <Group gap="sm" wrap="wrap">
+      {!order.closed && (
+        <Button size="lg" onClick={onFinish} loading={finishPending}>
+          {order.finished ? t('page.finishAgain') : t('page.finish')}
+        </Button>
+      )}
+      {!order.closed && order.states.inspection === 'done' && (
+        <Button size="lg" variant="default" onClick={() => reopen.mutate()} loading={reopen.isPending}>
+          {t('page.reopen')}
+        </Button>
+      )}
+      {!order.closed && (
+        <Button
+          size="lg"
+          variant="default"
+          onClick={() => close.mutate()}
+          loading={close.isPending}
+        >
+          {t('page.close')}
+        </Button>
+      )}
+      <Button component={Link} to={estimatePaths.approval(order.storeId, order._id)} variant="default" data-testid="to-estimate">
+        {order.states.estimate === 'done' ? t('estimates:approvedWork.title') : t('estimates:estimates.title')}
+      </Button>
+      {!order.closed && (
+        <Button component={Link} to={orderPaths.ticket(order.storeId, order._id)} variant="default">
+          {t('page.editRepairOrder')}
+        </Button>
+      )}
+      <Button component={Link} to={orderPaths.history(order.vehicleId, order._id)} variant="default">
+        {t('dashboard:orderPage.history')}
+      </Button>
+      <Button component={Link} to={routerPath(STAFF_PATHS.dashboard)!} variant="subtle">
+        {t('dashboard:orderPage.backToDashboard')}
+      </Button>
+    </Group>
+  );
+}
