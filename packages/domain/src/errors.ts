@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Error codes: the product codes of spec §8 plus the transport codes every API needs.
+ * Error codes: the product's codes plus the transport codes every API needs.
  * The client translates the code; the message is for people reading logs and API docs.
  */
 export const ERROR_CODES = [
-  // spec §8 product codes
+  // product codes, shown to the user as the translated code
   'CANNOT_ADD_CUSTOMER_WHEN_EDITING_ANOTHER',
   'CANNOT_REMOVE_MAIN_CUSTOMER',
   'CANNOT_SAVE_CUSTOMER_WITHOUT_FIRSTNAME_LASTNAME_OR_BUSINESS',
@@ -24,12 +24,12 @@ export const ERROR_CODES = [
   'ACCOUNT_LOCKED',
   'USER_NOT_FOUND',
   'INVALID_REFRESH_TOKEN',
-  // portal registration (spec §8 "Registration"; docs/portal-users.md)
+  // portal registration (docs/portal-users.md)
   'CUSTOMER_NOT_FOUND_AT_REGISTRATION',
   'CUSTOMER_USER_ALREADY_EXISTS',
   /** The login strategy lookup: no user, but a customer gave a shop this e-mail (it may register). */
   'CUSTOMER_WITHOUT_USER',
-  // inspection orders (docs/repair-orders.md); the two lower-case ones are spec §8 message keys
+  // inspection orders (docs/repair-orders.md); the two lower-case ones are message keys the client translates
   'ORDER_CLOSED',
   'ORDER_NOT_FINISHED',
   'ORDER_CANNOT_BE_FINISHED',

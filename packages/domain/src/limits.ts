@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9 that more than one side needs. */
+/** Business constants and limits that more than one side needs. */
 export const LIMITS = {
   alertDisplayMs: 6000,
   maxVideoBytes: 52_428_800,

@@ -13,7 +13,7 @@ import {
 } from './permissions.js';
 import { ROLES } from './roles.js';
 
-describe('permissions of spec §6', () => {
+describe('permissions', () => {
   it('owner-or-manager is owner, admin, store, service and general manager', () => {
     expect(ROLES.filter(isOwnerOrManager)).toEqual(['owner', 'admin', 'StoreManager', 'ServiceManager', 'GeneralManager']);
   });

@@ -1,8 +1,8 @@
 import { roleReach, type Role } from './roles.js';
 
 /**
- * The permission categories of spec §6, as pure functions of a role (and, where the spec says so,
- * of a worker's flags). docs/roles.md holds the same table for people.
+ * The permission categories, as pure functions of a role (and, for refunds, of a worker's
+ * flags). docs/roles.md holds the same table for people.
  */
 
 const OWNER_OR_MANAGER: readonly Role[] = ['owner', 'admin', 'StoreManager', 'ServiceManager', 'GeneralManager'];
@@ -31,7 +31,7 @@ export function isAdvisor(role: Role): boolean {
   return ADVISORS.includes(role);
 }
 
-/** Technicians for lists: workers who are not advisors (spec §6). */
+/** Technicians for lists: workers who are not advisors. */
 export function isTechnician(role: Role): boolean {
   return TECHNICIANS.includes(role);
 }
@@ -55,13 +55,13 @@ export function displayedRole(user: { lastRoleUsed?: Role | null }, tokenType: R
 
 /**
  * Whose orders "my vehicles" means: the advisor's for managers, owners and advisors, the
- * technician's for everyone else (spec §6).
+ * technician's for everyone else.
  */
 export function myVehiclesField(role: Role): 'serviceAdvisorId' | 'technicianId' {
   return isOwnerOrManager(role) || isAdvisor(role) ? 'serviceAdvisorId' : 'technicianId';
 }
 
-/** May pick the inspection type while automatic selection is on (spec §6). */
+/** May pick the inspection type while automatic selection is on. */
 export function canChangeInspectionTypeWhenAutomatic(role: Role): boolean {
   return role === 'owner' || role === 'admin';
 }

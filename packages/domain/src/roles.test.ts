@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isRole, isStaffRole, PORTAL_ROLES, roleReach, ROLES, STAFF_ROLES } from './roles.js';
 
 describe('roles', () => {
-  it('has the 17 role values of spec §6', () => {
+  it('has the 17 role values', () => {
     expect(ROLES).toHaveLength(17);
     expect(new Set(ROLES).size).toBe(17);
   });

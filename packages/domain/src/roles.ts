@@ -1,4 +1,4 @@
-/** The 17 role values of spec §6, exactly as the API spells them. */
+/** The 17 role values, exactly as the API spells them. */
 export const ROLES = [
   'owner',
   'admin',

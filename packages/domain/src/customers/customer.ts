@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
 import { ZFileLink } from '../files/file.js';
 
-/** Spec §5: ten digits, with the usual parentheses, spaces, dots or dashes. */
+/** A phone: ten digits, with the usual parentheses, spaces, dots or dashes. */
 export const PHONE_PATTERN = /^\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 /** Standard shape: something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -24,7 +24,7 @@ const ZPhone = z
   .refine((v) => v.trim() === '' || phoneDigits(v) !== null, { message: 'must be 10 digits' });
 const ZName = z.string().trim().max(100);
 
-/** What a customer is made of on input (spec §3 Customer), every field optional. */
+/** What a customer is made of on input on input, every field optional. */
 export const ZCustomerFields = z.strictObject({
   firstName: ZName.nullable(),
   lastName: ZName.nullable(),
@@ -36,7 +36,7 @@ export const ZCustomerFields = z.strictObject({
   workPhone: ZPhone.nullable(),
   primaryPhone: ZPhone.nullable(),
   permissionToText: z.boolean(),
-  /** Spec §5 "unless marked not mandatory": a walk-in saved before the name is known. */
+  /** Names not required: a walk-in saved before the name is known. */
   namesNotMandatory: z.boolean(),
 });
 export type CustomerFields = z.infer<typeof ZCustomerFields>;
@@ -56,7 +56,7 @@ export const ZCustomer = z.object({
   permissionToText: z.boolean(),
   householdId: z.string().nullable(),
   storeId: z.string(),
-  /** Spec §3 fleetPicture (the fleet logo): a signed URL and the name; null when none (always sent). */
+  /** The fleet logo: a signed URL and the name; null when none (always sent). */
   fleetPicture: ZFileLink.nullable().optional(),
   _links: z.object({ self: z.object({ href: z.string() }), household: z.object({ href: z.string() }).optional() }),
 });
@@ -77,9 +77,9 @@ export interface CustomerDraft {
 const blank = (v: string | null | undefined) => !v || v.trim() === '';
 
 /**
- * Spec §4/§5 customer save: mobilePhone copied to primaryPhone when primary is empty, e-mail
+ * Customer save: mobilePhone copied to primaryPhone when primary is empty, e-mail
  * trimmed, honorific Mr by default; then firstName, lastName or business required (unless marked
- * not mandatory) and an e-mail, if any, valid. Returns the normalized draft or the §8 code.
+ * not mandatory) and an e-mail, if any, valid. Returns the normalized draft or the error code.
  */
 export function prepareCustomerSave<T extends CustomerDraft>(
   draft: T,

@@ -12,7 +12,7 @@ const ready: RepairOrderFormCheck = {
   store: { vinOrOrderNumberMandatory: false, vinIsMandatory: false },
 };
 
-describe('ticket save rules (spec §5)', () => {
+describe('ticket save rules', () => {
   it('accepts a ticket with a contact and a vehicle', () => {
     expect(repairOrderSaveProblem(ready)).toBeNull();
     expect(repairOrderSaveProblem({ ...ready, vin: null, store: null })).toBeNull();
@@ -48,7 +48,7 @@ describe('ticket save rules (spec §5)', () => {
   });
 });
 
-describe('ticket query string (spec §2)', () => {
+describe('ticket query string', () => {
   it('keeps values and turns true and false into booleans', () => {
     const query: Array<[string, string]> = [
       ['vehicleId', 'v1'],

@@ -1,13 +1,14 @@
 /**
- * The ticket page's rules that sit on top of the customer/vehicle panel (spec §2 ticket routes,
- * §5 "Ticket cannot be saved when"). Pure and unit-tested; the staff ticket page uses them.
+ * The ticket page's rules that sit on top of the customer/vehicle panel: when a ticket may be
+ * saved, and how its query string reads (docs/repair-order-form.md). Pure and unit-tested; the
+ * staff ticket page uses them.
  */
 import { isPlausibleVin } from './vin.js';
 
 /**
  * Why a ticket cannot be saved, in the order the rules are checked. The lower-case ones are
- * message keys of spec §5/§8 ("save or select contact and vehicle", vin_or_order_number_is_mandatory),
- * the upper-case ones §8 product codes.
+ * message keys ("save or select contact and vehicle", vin_or_order_number_is_mandatory),
+ * the upper-case ones product error codes.
  */
 export type RepairOrderFormProblem =
   | 'contact_being_edited'
@@ -48,7 +49,7 @@ export function repairOrderSaveProblem(check: RepairOrderFormCheck): RepairOrder
 export type RepairOrderFormQuery = string | boolean;
 
 /**
- * Spec §2: query-string values are kept, with the strings true and false turned into booleans.
+ * Query-string values are kept, with the strings true and false turned into booleans.
  * Takes the query's pairs (a URLSearchParams is one); a key given twice keeps its last value.
  */
 export function readQueryValues(pairs: Iterable<readonly [string, string]>): Record<string, RepairOrderFormQuery> {

@@ -32,7 +32,7 @@ function panel(over: Partial<PanelState<Rec, Rec>> = {}): PanelState<Rec, Rec> {
   };
 }
 
-describe('adding while editing another (spec §4)', () => {
+describe('adding while editing another', () => {
   it('starts a new customer form with honorific Mr', () => {
     const started = startCustomer(panel());
     expect(started.ok && started.value.editingCustomer?.honorific).toBe('Mr');
@@ -76,7 +76,7 @@ describe('adding while editing another (spec §4)', () => {
   });
 });
 
-describe('cancel (spec §4)', () => {
+describe('cancel', () => {
   it('clears the customer or vehicle being edited and nothing else', () => {
     const state = panel({ editingCustomer: { _id: 'c1' }, editingVehicle: { _id: 'v1' } });
     expect(cancelCustomer(state)).toEqual({ ...state, editingCustomer: null });
@@ -84,7 +84,7 @@ describe('cancel (spec §4)', () => {
   });
 });
 
-describe('removing from the household (spec §4)', () => {
+describe('removing from the household', () => {
   it('refuses the selected customer and the last one', () => {
     expect(removeCustomer(panel(), 'c1')).toEqual({ ok: false, code: 'CANNOT_REMOVE_MAIN_CUSTOMER' });
     const last = panel({ customers: [{ _id: 'c1' }], selectedCustomerId: null });
@@ -133,7 +133,7 @@ describe('choosing and saving', () => {
   });
 });
 
-describe('customer save (spec §4, §5)', () => {
+describe('customer save', () => {
   it('copies mobilePhone to primaryPhone when empty and trims the e-mail', () => {
     const body = customerSaveBody({ ...newCustomerForm(), firstName: 'Ann', mobilePhone: '514-555-0199', email: '  ann@example.com ' });
     expect(body).toEqual({
@@ -174,7 +174,7 @@ describe('customer save (spec §4, §5)', () => {
   });
 });
 
-describe('year, make, model, engine (spec §4)', () => {
+describe('year, make, model, engine', () => {
   const decoded: VehicleForm = { _id: 'v1', vin: VIN, year: 2003, make: 'Honda', model: 'Accord', engine: '6 cyl', trim: 'EX-V6' };
 
   it('asks before clearing a valid-looking VIN, per field', () => {
@@ -211,7 +211,7 @@ describe('year, make, model, engine (spec §4)', () => {
   });
 });
 
-describe('VIN entry (spec §4, §5)', () => {
+describe('VIN entry', () => {
   it('takes a plausible VIN for decoding, upper-cased, out of custom entry', () => {
     expect(enterVin({ customYMME: true }, ` ${VIN.toLowerCase()} `)).toEqual({ vehicle: { vin: VIN, customYMME: false, error: null }, decode: true });
   });
@@ -234,7 +234,7 @@ describe('VIN entry (spec §4, §5)', () => {
   });
 });
 
-describe('vehicle update body (spec §4)', () => {
+describe('vehicle update body', () => {
   const saved: VehicleForm = {
     _id: 'v1',
     _links: { self: { href: '/x' } },

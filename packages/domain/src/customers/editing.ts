@@ -1,14 +1,15 @@
 /**
- * The customer/vehicle panel's editing rules (spec §4 "Customer and vehicle editing", §5 customer
- * save, §8 product codes). Pure: the staff app keeps a PanelState and moves it only through these
- * functions, so every rule is unit-tested here and the screens stay thin.
+ * The customer/vehicle panel's editing rules (docs/customers.md): one customer and one vehicle
+ * edited at a time, the save rules, the year/make/model cascade. Pure: the staff app keeps a
+ * PanelState and moves it only through these functions, so every rule is unit-tested here and the
+ * screens stay thin.
  */
 import type { ErrorCode } from '../errors.js';
 import { prepareCustomerSave, ZCustomerFields, type CustomerDraft } from './customer.js';
 import { ZVehicleFields } from './vehicle.js';
 import { isPlausibleVin } from './vin.js';
 
-/** A refusal: the §8 code the screen translates into a danger alert. */
+/** A refusal: the error code the screen translates into a danger alert. */
 export interface Refusal {
   ok: false;
   code: ErrorCode;
@@ -26,7 +27,7 @@ export interface CustomerForm extends CustomerDraft {
   permissionToText?: boolean;
 }
 
-/** A vehicle in the form: the API's fields, `_id` once saved, and the error marker of spec §4. */
+/** A vehicle in the form: the API's fields, `_id` once saved, and the error marker (no update while set). */
 export interface VehicleForm {
   _id?: string;
   vin?: string | null;
@@ -43,7 +44,7 @@ export interface VehicleForm {
   blockedFields?: string[];
   /**
    * Set while the vehicle carries an error (the VIN lookup failed: 'VIN not found', or answered
-   * 400 or more); its update is then not sent (spec §4). Cleared by a new VIN or a YMME choice.
+   * 400 or more); its update is then not sent. Cleared by a new VIN or a YMME choice.
    */
   error?: string | null;
   [field: string]: unknown;
@@ -66,7 +67,7 @@ export function emptyPanel<C extends { _id: string }, V extends { _id: string }>
   return { customers: [], vehicles: [], selectedCustomerId: null, selectedVehicleId: null, editingCustomer: null, editingVehicle: null };
 }
 
-/** A new customer form: honorific Mr by default (spec §3, §9). */
+/** A new customer form: honorific Mr by default. */
 export function newCustomerForm(): CustomerForm {
   return { honorific: 'Mr', firstName: '', lastName: '', business: '', email: '', mobilePhone: '', homePhone: '', workPhone: '', primaryPhone: '', permissionToText: false };
 }
@@ -101,7 +102,7 @@ export function startVehicle<C extends { _id: string }, V extends { _id: string 
   return accept({ ...state, editingVehicle: { error: null, ...form } });
 }
 
-/** Cancel clears editing (spec §4); the records are as they were. */
+/** Cancel clears editing; the records are as they were. */
 export function cancelCustomer<C extends { _id: string }, V extends { _id: string }>(state: PanelState<C, V>): PanelState<C, V> {
   return { ...state, editingCustomer: null };
 }
@@ -179,7 +180,7 @@ const VEHICLE_FIELDS = new Set(Object.keys(ZVehicleFields.shape));
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 /**
- * Spec §4/§5 customer save, on the client: mobilePhone copied to primaryPhone when that is empty,
+ * Customer save, on the client: mobilePhone copied to primaryPhone when that is empty,
  * e-mail trimmed, honorific Mr by default, firstName/lastName/business required unless marked not
  * mandatory, an e-mail valid if present. The body keeps only the fields that carry something
  * (blank texts become null, so a cleared field is cleared on the server too).
@@ -199,7 +200,7 @@ export function customerSaveBody(form: CustomerForm): Outcome<Record<string, unk
 // Year, make, model, engine
 
 export type YmmeField = 'year' | 'make' | 'model' | 'engine';
-/** Dependents cleared when a field changes: the fields after it, and VIN and trim (spec §4). */
+/** Dependents cleared when a field changes: the fields after it, and VIN and trim. */
 const DEPENDENTS: Record<YmmeField, Array<'make' | 'model' | 'engine'>> = {
   year: ['make', 'model', 'engine'],
   make: ['model', 'engine'],
@@ -237,10 +238,10 @@ export function changeYmme(vehicle: VehicleForm, field: YmmeField, value: string
 }
 
 /**
- * A VIN typed or scanned (on commit, not each keystroke). A plausible VIN (spec §5) leaves custom
- * entry and is to be decoded; anything else switches to custom year/make/model/engine entry and
- * clears year, make, model, engine and trim. The text is not kept as the VIN: the server refuses
- * one that is not plausible (VIN_IS_INVALID).
+ * A VIN typed or scanned (on commit, not each keystroke). A plausible VIN (isPlausibleVin) leaves
+ * custom entry and is to be decoded; anything else switches to custom year/make/model/engine entry
+ * and clears year, make, model, engine and trim. The text is not kept as the VIN: the server
+ * refuses one that is not plausible (VIN_IS_INVALID).
  */
 export function enterVin(vehicle: VehicleForm, input: string): { vehicle: VehicleForm; decode: boolean } {
   const text = input.trim();
@@ -268,11 +269,11 @@ export function vinLookupFailed(vehicle: VehicleForm, error: string): VehicleFor
 // ---------------------------------------------------------------------------------------------
 // Vehicle save
 
-/** Changes to these put the field in blockedFields (spec §4), named as the API names them. */
+/** Changes to these put the field in blockedFields, named as the API names them. */
 export const BLOCKING_FIELDS = ['vin', 'licensePlate', 'year', 'make', 'model', 'engine', 'carId'] as const;
 
 /**
- * Never sent: identity and links (spec §4), the server's state, and whatever else the vehicle
+ * Never sent: identity and links (_id, _links), the server's state, and whatever else the vehicle
  * routes do not take (the client's error marker, the household: the update route does not move a
  * vehicle between households, removing does).
  */
@@ -281,7 +282,7 @@ const sendable = (key: string) => VEHICLE_FIELDS.has(key) && key !== 'blockedFie
 const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || a === b;
 
 /**
- * The vehicle update body (spec §4): only non-null fields, without _id, _links and state; null
+ * The vehicle update body: only non-null fields, without _id, _links and state; null
  * when the vehicle carries an error (nothing is sent). blockedFields, when vin, licensePlate, year,
  * make, model, engine or carId changed from the saved vehicle, holds those fields together with
  * the ones already blocked.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZCustomer } from './customer.js';
 import { ZFileLink } from '../files/file.js';
 
-/** Fields whose change the client reports in blockedFields (spec §4), as the API names them. */
+/** Fields whose change the client reports in blockedFields, as the API names them. */
 export const VEHICLE_BLOCKABLE_FIELDS = ['vin', 'vinNumber', 'licensePlate', 'year', 'make', 'model', 'engine', 'carId'] as const;
 
 const ZYear = z.preprocess(
@@ -11,9 +11,9 @@ const ZYear = z.preprocess(
 );
 const ZText = (max: number) => z.string().trim().max(max);
 
-/** What a vehicle is made of on input (spec §3 Vehicle), every field optional. */
+/** What a vehicle is made of on input, every field optional. */
 export const ZVehicleFields = z.strictObject({
-  /** Checked against spec §5 plausibility by the service (VIN_IS_INVALID), unless customYMME. */
+  /** Checked for plausibility (isPlausibleVin) by the service (VIN_IS_INVALID), unless customYMME. */
   vin: ZText(40).nullable(),
   year: ZYear.nullable(),
   make: ZText(60).nullable(),
@@ -46,13 +46,13 @@ export const ZVehicle = z.object({
   householdId: z.string().nullable(),
   blockedFields: z.array(z.string()),
   state: z.string().nullable(),
-  /** Spec §3 "picture or profile picture": a signed URL and the name; null when none (always sent). */
+  /** The vehicle's picture: a signed URL and the name; null when none (always sent). */
   picture: ZFileLink.nullable().optional(),
   _links: z.object({ self: z.object({ href: z.string() }), customer: z.object({ href: z.string() }) }),
 });
 export type Vehicle = z.infer<typeof ZVehicle>;
 
-/** Spec §3 Household: its customers and vehicles. */
+/** A household: its customers and vehicles. */
 export const ZHousehold = z.object({
   _id: z.string(),
   customers: z.array(ZCustomer),
@@ -68,7 +68,7 @@ export const ZPageInfo = z.object({
   number: z.number(),
 });
 
-/** Household search answer (spec §3): households found, with what they hold. */
+/** Household search answer: households found, with what they hold. */
 export const ZHouseholdSearchResult = z.object({
   /** Households matching the term. */
   total: z.number(),

@@ -30,14 +30,14 @@ describe('vinFromBarcodeText', () => {
 });
 
 describe('vinScanTopic', () => {
-  it('names the realtime topic of each origin (spec §4)', () => {
+  it('names the realtime topic of each origin', () => {
     expect(vinScanTopic(USER, 'vehicleDetails')).toBe(`user/${USER}/externalAppAction/vinScannedFromVehicleDetails`);
     expect(vinScanTopic(USER, 'dashboard')).toBe(`user/${USER}/externalAppAction/vinScannedFromDashboard`);
   });
 });
 
 describe('schemas', () => {
-  it('ZScannedVin: plausible per spec §5 else CANNOT_SCAN_INVALID_VIN', () => {
+  it('ZScannedVin: plausible else CANNOT_SCAN_INVALID_VIN', () => {
     expect(ZScannedVin.parse(` ${VIN.toLowerCase()} `)).toBe(VIN);
     const issue = ZScannedVin.safeParse('1HGCM-2633A004352').error!.issues[0] as { params?: { code?: string } };
     expect(issue.params?.code).toBe('CANNOT_SCAN_INVALID_VIN');

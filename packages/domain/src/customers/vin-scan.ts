@@ -3,11 +3,10 @@ import { topics, type Topic } from '../realtime/topics.js';
 import { isPlausibleVin, VIN_LENGTH } from './vin.js';
 
 /**
- * The scanned-VIN flow (spec §2 /as1-ui/vinScan, §4 "VIN scan", §7 vinscanner, §9): the staff app
- * opens a scanner in a new window; the scanner hands the VIN to the server through a single-use
- * callback URL and sends the user to the return page, which polls for the VIN and publishes it on
- * the user's realtime topic, where the vehicle details or the dashboard receive it.
- * See docs/vin-scanner.md.
+ * The scanned-VIN flow: the staff app opens a scanner in a new window; the scanner hands the VIN
+ * to the server through a single-use callback URL and sends the user to the return page, which
+ * polls for the VIN and publishes it on the user's realtime topic, where the vehicle details or the
+ * dashboard receive it. See docs/vin-scanner.md.
  */
 
 /** Where the scan was started: the vehicle details form or the dashboard search. */
@@ -16,7 +15,7 @@ export const VIN_SCAN_ORIGINS = ['vehicleDetails', 'dashboard'] as const;
 export const ZVinScanOrigin = z.string().pipe(z.enum(VIN_SCAN_ORIGINS, { message: 'must be vehicleDetails or dashboard' }));
 export type VinScanOrigin = z.infer<typeof ZVinScanOrigin>;
 
-/** Spec §4 and §9: on failure the return page polls again every 3 s while polls are under 5, then rejects. */
+/** On failure the return page polls again every 3 s while polls are under 5, then rejects. */
 export const VIN_SCAN_POLL = { intervalMs: 3000, maxPolls: 5 } as const;
 
 /** How long a launched scan waits for its VIN, and how long a scanned VIN waits to be read. */
@@ -25,13 +24,13 @@ export const VIN_SCAN_RESULT_TTL_MS = 5 * 60_000;
 
 /** Staff app pages of the flow (full paths, under /app). */
 export const VIN_SCAN_PATHS = {
-  /** Spec §2: the external scanner's return page. */
+  /** The external scanner's return page. */
   returnPage: '/app/as1-ui/vinScan',
   /** The local scanner that plays the external scanner's part when none is configured. */
   localScanner: '/app/vin-scanner',
 } as const;
 
-/** The realtime topic a scanned VIN is published on (spec §4 "Realtime"). */
+/** The realtime topic a scanned VIN is published on: the user's, by the page it was asked from. */
 export function vinScanTopic(userId: string, from: VinScanOrigin): Topic {
   const user = topics.user(userId);
   return from === 'dashboard' ? user.vinScannedFromDashboard : user.vinScannedFromVehicleDetails;
@@ -41,7 +40,7 @@ export function vinScanTopic(userId: string, from: VinScanOrigin): Topic {
 export const ZVinScannedEvent = z.object({ vin: z.string().trim().length(VIN_LENGTH) });
 export type VinScannedEvent = z.infer<typeof ZVinScannedEvent>;
 
-/** A VIN as the scanner sends it: plausible (spec §5) else CANNOT_SCAN_INVALID_VIN. Upper-cased. */
+/** A VIN as the scanner sends it: plausible (isPlausibleVin) else CANNOT_SCAN_INVALID_VIN. Upper-cased. */
 export const ZScannedVin = z
   .string({ message: 'vin is mandatory' })
   .trim()
@@ -55,7 +54,7 @@ const barcodeVin = (text: string) => ALPHANUMERIC_VIN.test(text) && isPlausibleV
 /**
  * The VIN a barcode carries, or null. Door-jamb and windshield labels print the VIN as Code 39,
  * some with a leading 'I' (import) marker, or as Data Matrix / QR, sometimes among other text.
- * Only a plausible VIN (spec §5) of letters and digits is accepted, so a part number or a URL
+ * Only a plausible VIN of letters and digits is accepted, so a part number or a URL
  * never fills the field.
  */
 export function vinFromBarcodeText(text: string): string | null {

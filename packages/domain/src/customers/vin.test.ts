@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkVin, isPlausibleVin, vinCheckDigit, vinModelYear } from './vin.js';
 
-describe('VIN plausibility (spec §5)', () => {
+describe('VIN plausibility', () => {
   it('takes 17 characters with a digit and a letter, trimmed', () => {
     expect(isPlausibleVin(' 1HGCM82633A004352 ')).toBe(true);
   });

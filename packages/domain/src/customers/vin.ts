@@ -1,12 +1,12 @@
 /**
- * VIN rules of spec §5 and 49 CFR 565. Pure: the staff app uses them while typing, the server
- * before saving and decoding.
+ * VIN rules: plausibility and the 49 CFR 565 check digit. Pure: the staff app uses them while
+ * typing, the server before saving and decoding.
  */
 
 export const VIN_LENGTH = 17;
 
 /**
- * Spec §5: a trimmed string of exactly 17 characters with at least one digit and one letter and no
+ * A trimmed string of exactly 17 characters with at least one digit and one letter and no
  * space, hyphen, # or parenthesis is taken for a VIN; anything else switches the vehicle to custom
  * year/make/model/engine entry.
  */
@@ -62,7 +62,7 @@ export interface VinCheck {
 
 /**
  * Checks a VIN and proposes the likely correction. A failing check digit is a warning, not a
- * refusal: vehicles built for other markets need not carry one (spec §5).
+ * refusal: vehicles built for other markets need not carry one.
  */
 export function checkVin(input: string): VinCheck {
   const vin = input.trim().toUpperCase();

@@ -120,7 +120,7 @@ describe('rules and requests', () => {
     ).toEqual([false, true, true, false, false]);
   });
 
-  it('leads to approve-work once the estimate step is done (spec §2)', () => {
+  it('leads to approve-work once the estimate step is done', () => {
     expect(approvalPage('done')).toBe('approvedWork');
     expect(approvalPage('inProgress')).toBe('estimates');
     expect(approvalPage('notStarted')).toBe('estimates');

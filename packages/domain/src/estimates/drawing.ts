@@ -146,7 +146,7 @@ export function planDraw(
   return { add, remove };
 }
 
-/** Spec §2 redirect rule: approve-work once the estimate step is done, otherwise the estimate. */
+/** Approve-work once the estimate step is done, otherwise the estimate. */
 export function approvalPage(state: StepState): 'approvedWork' | 'estimates' {
   return state === 'done' ? 'approvedWork' : 'estimates';
 }

@@ -4,7 +4,7 @@ import { ESTIMATE_DELIVERIES, ESTIMATE_STATUSES, ZStepState } from '../repair-or
 import { ZResultSeverity } from '../inspections/inspection-type.js';
 
 /**
- * Estimates (spec §3 "estimate", §4 estimate status and delivery; issue 7). docs/estimates.md is
+ * Estimates: their lines, status and delivery. docs/estimates.md is
  * the contract in prose. Money is in cents (integers) everywhere; hours in hundredths.
  */
 

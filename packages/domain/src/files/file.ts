@@ -11,7 +11,7 @@ export const ZFileLink = z.object({
 });
 export type FileLink = z.infer<typeof ZFileLink>;
 
-/** Spec §9: pictures are png, jpg or jpeg; what a picker offers (the server checks the bytes). */
+/** Pictures are png, jpg or jpeg; what a picker offers (the server checks the bytes). */
 export const IMAGE_UPLOAD_ACCEPT = ['image/png', 'image/jpeg'] as const;
 export const IMAGE_UPLOAD_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
 /** Default cap of a picture upload before processing (the server's MAX_IMAGE_UPLOAD_BYTES). */

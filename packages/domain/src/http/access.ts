@@ -48,8 +48,9 @@ export const access = {
     roles,
   }),
   /**
-   * Like `store`, for the few routes whose store travels in the body (spec §7 `POST /inspectionOrder`
-   * with `storeId` in its body): the registrar reads `body[storeField]` before any other check.
+   * Like `store`, for the few routes whose store travels in the body (`POST /inspectionOrder`, a
+   * shop system's ticket, with `storeId` in its body): the registrar reads `body[storeField]`
+   * before any other check.
    */
   storeInBody: (roles: readonly Role[], storeField = 'storeId'): Access => ({
     kind: 'store',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Ids are UUIDs; anything else is a bad id and answers 400 before any lookup. */
 export const ZId = z.uuid({ message: 'must be an id' });
 
-/** Query-string booleans arrive as the strings true and false (spec §2). */
+/** Query-string booleans arrive as the strings true and false. */
 export const ZQueryBoolean = z
   .enum(['true', 'false'])
   .transform((v) => v === 'true');

@@ -31,7 +31,7 @@ const store = (extra: Partial<RoutedStore> = {}): RoutedStore => ({
   ...extra,
 });
 
-describe('homeRoute (spec §2 "Home after login by role")', () => {
+describe('homeRoute: home after login by role', () => {
   it('sends the Store account to worker selection', () => {
     expect(homeRoute(user('Store'), store())).toBe('/app/store/workers');
   });

@@ -3,7 +3,7 @@ import { isRole, type Role } from '../roles.js';
 import type { StoreSettings } from './store.js';
 
 /**
- * Where each signed-in user starts (spec §2 "Home after login by role"), the dashboard variants
+ * Where each signed-in user starts, by role (docs/staff-navigation.md), the dashboard variants
  * and the staff application's paths. Pure: the staff app, its tests and the docs
  * (docs/staff-navigation.md) share one answer.
  */
@@ -42,8 +42,8 @@ export const STAFF_PATHS = {
 } as const;
 
 /**
- * The older dashboards of spec §2 ("Older server-rendered pages reached by redirect"), now
- * variants of the one dashboard: each old path redirects to /app/store/dashboard?variant=...
+ * The older server-rendered dashboards, now variants of the one dashboard: each old path redirects
+ * to /app/store/dashboard?variant=...
  */
 export const LEGACY_DASHBOARD_PATHS: Readonly<Record<string, DashboardVariant>> = {
   '/app/serviceAdvisor/dashboard': 'advisor',
@@ -72,11 +72,11 @@ export type RoutedStore = Pick<StoreSettings, 'workflowVersion' | 'technicianUse
 };
 
 export interface HomeContext {
-  /** Just created by the account set-up with training assigned (spec §2 "New user with training"). */
+  /** Just created by the account set-up with training assigned. */
   newUserWithTraining?: boolean;
 }
 
-/** Spec §2: 'Unable to find route for {role}'. */
+/** A role without a home: 'Unable to find route for {role}'. */
 export class HomeRouteError extends Error {
   constructor(readonly role: string) {
     super(`Unable to find route for ${role}`);
@@ -86,13 +86,16 @@ export class HomeRouteError extends Error {
 
 /**
  * The role a user acts as: the last role used (an admin acting as a store role), else its own
- * type (spec §6 "Displayed role"). Unknown values are kept as they are, for the error.
+ * type. Unknown values are kept as they are, for the error.
  */
 export function actingRole(user: Pick<RoutedUser, 'type' | 'lastRoleUsed'>): string {
   return user.lastRoleUsed && isRole(user.lastRoleUsed) ? user.lastRoleUsed : user.type;
 }
 
-/** Mandatory training applies to every staff user but root (spec §2 home and route guards). */
+/**
+ * Mandatory training applies to every staff user but root: until it is complete, training is
+ * their home and every page leads there.
+ */
 export function needsTraining(user: Pick<RoutedUser, 'type' | 'mandatoryTrainingComplete'>): boolean {
   if (user.mandatoryTrainingComplete) return false;
   if (!isRole(user.type)) return false;
@@ -135,7 +138,7 @@ const DASHBOARD_ROLES: readonly Role[] = [
 ];
 
 /**
- * The home of spec §2 "Home after login by role", as a full path. Throws HomeRouteError
+ * The home after login, by role, as a full path. Throws HomeRouteError
  * ('Unable to find route for {role}') for a role without a home, or when the ids a home needs
  * are missing.
  */
@@ -174,7 +177,7 @@ export function homeRoute(user: RoutedUser, store: RoutedStore | null, context: 
 }
 
 /**
- * Where the go-to-admin modal leads once the PIN or password is confirmed (spec §2 Modals):
+ * Where the go-to-admin modal leads once the PIN or password is confirmed:
  * the account's stores for owners and account managers, the store's users for a store manager.
  * Null for a role that may not enter the admin area.
  */

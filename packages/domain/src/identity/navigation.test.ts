@@ -27,7 +27,7 @@ const store = (extra: Partial<MenuStore> = {}): MenuStore => ({
 const ids = (u: RoutedUser, s: MenuStore | null, systemNotifications = true) =>
   navigationMenu(u, s, { systemNotifications }).map((entry) => entry.id);
 
-describe('navigationMenu (spec §2 "Navigation menu per role")', () => {
+describe('navigationMenu per role', () => {
   it('gives the service advisor its full menu, with payments only where enabled', () => {
     expect(ids(user('ServiceAdvisor'), store({ paymentsEnabled: true }))).toEqual([
       'dashboard',

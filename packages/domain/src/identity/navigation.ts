@@ -4,8 +4,7 @@ import { actingRole, dashboardVariant, needsTraining, STAFF_PATHS, workflowOf, t
 import type { StoreSettings } from './store.js';
 
 /**
- * The navigation menu per role (spec §2 "Navigation menu per role", §6). The spec lists the
- * advisor, technician and Store menus; docs/staff-navigation.md gives the others and why.
+ * The navigation menu per role; docs/staff-navigation.md gives each role's menu and why.
  */
 
 export type MenuEntryId =
@@ -30,7 +29,7 @@ export type MenuAction = 'goToAdmin' | 'switchUser' | 'help' | 'signOut';
 export type MenuEntry = { id: MenuEntryId; to: string; action?: never } | { id: MenuEntryId; action: MenuAction; to?: never };
 
 export interface NavigationOptions {
-  /** The system-notifications toggle: on only while the dashboard is shown (spec §2 Route guards). */
+  /** The system-notifications toggle: on only while the dashboard is shown. */
   systemNotifications: boolean;
 }
 
@@ -40,7 +39,7 @@ const ADVISOR_MENU_ROLES: readonly Role[] = ['ServiceAdvisor', 'ServiceWriter', 
 
 const link = (id: MenuEntryId, to: string): MenuEntry => ({ id, to });
 const action = (id: MenuEntryId, what: MenuAction): MenuEntry => ({ id, action: what });
-/** The help modal (spec §2 Modals); `/app/help` shows the same as a page. */
+/** The help modal; `/app/help` shows the same as a page. */
 const HELP = action('help', 'help');
 const SIGN_OUT = action('signOut', 'signOut');
 

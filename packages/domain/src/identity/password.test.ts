@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPassword, isStrongPassword, passwordsMatch, ZStrongPassword } from './password.js';
 
-describe('password strength (spec §5)', () => {
+describe('password strength', () => {
   it('accepts 8+ characters with upper, lower, digit and a listed special', () => {
     expect(isStrongPassword('Demo1234!')).toBe(true);
     expect(isStrongPassword('aB3{xxxx')).toBe(true);

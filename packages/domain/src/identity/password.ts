@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 
-/** The special characters of spec §5's strength rule. */
+/** The special characters of the strength rule (one of them is required). */
 export const PASSWORD_SPECIALS = '!#$%&()*+,-./:;<=>?@[]^_{|}~';
 
 export interface PasswordCheck {

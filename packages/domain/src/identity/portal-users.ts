@@ -3,8 +3,8 @@ import { ZStrongPassword } from './password.js';
 import { ZUser } from './session.js';
 
 /**
- * Registration of a MyCar / MyFleet user (spec §7 POST /userForCustomer): the e-mail the customer
- * gave the shop is the username, and the password must pass the strength rule of spec §5.
+ * Registration of a MyCar / MyFleet user (POST /userForCustomer): the e-mail the customer
+ * gave the shop is the username, and the password must pass the strength rule.
  */
 export const ZUserForCustomerRequest = z.strictObject({
   username: z.string().trim().min(1, 'username is mandatory').max(200),
@@ -15,7 +15,7 @@ export type UserForCustomerRequest = z.infer<typeof ZUserForCustomerRequest>;
 /** What registration answers: the new consumer user; the portal then signs in with the same credentials. */
 export const ZUserForCustomerResponse = ZUser;
 
-/** Spec §8 "Registration": the portal texts of its two refusals, also the API's error codes. */
+/** Registration: the portal texts of its two refusals, also the API's error codes. */
 export const REGISTRATION_ERRORS = {
   customerNotFound: 'CUSTOMER_NOT_FOUND_AT_REGISTRATION',
   userExists: 'CUSTOMER_USER_ALREADY_EXISTS',

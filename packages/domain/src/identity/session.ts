@@ -18,7 +18,7 @@ export const ZLoginStrategy = z.object({
   /** Where the browser goes for single sign-on. */
   loginUrl: z.string().optional(),
   /**
-   * The user's first name, for the portal's welcome text (spec §2 "Welcome text": a known user is
+   * The user's first name, for the portal's welcome text (a known user is
    * greeted by first name); nothing more about the user is told. Only with the default strategy.
    */
   firstName: z.string().optional(),
@@ -26,7 +26,7 @@ export const ZLoginStrategy = z.object({
 
 export const ZRefreshRequest = z.strictObject({ refreshToken: z.string().min(1).max(500) });
 
-/** The decoded login token of spec §3. */
+/** The decoded login token. */
 export const ZDecodedToken = z.object({
   id: z.string(),
   type: z.enum(ROLES),
@@ -36,7 +36,7 @@ export const ZDecodedToken = z.object({
   isUserOfInactiveStore: z.boolean(),
 });
 
-/** A worker or user as the API shows it (spec §3 Worker or user). */
+/** A worker or user as the API shows it. */
 export const ZUser = z.object({
   _id: z.string(),
   id: z.string(),

@@ -6,7 +6,7 @@ import { ZId } from '../http/common.js';
  * server's callback and the staff app's return page, so both sides import them from here.
  */
 
-/** The staff page that picks up the token pair the callback leaves in cookies (spec §2). */
+/** The staff page that picks up the token pair the callback leaves in cookies. */
 export const SSO_RETURN_PATH = '/app/sso/return';
 /** Where every failed sign-on ends, with no tokens: the login page, told why. */
 export const SSO_FAILED_PATH = '/app/login?sso=failed';

@@ -4,7 +4,7 @@ import { ZOpenDay, ZStoreSettings, type OpenDay, type StoreSettings } from './st
 
 /**
  * What a manager may change about a store (docs/administration.md): its details, its opening
- * hours, its admin PIN and every setting of spec §3 Store. Pure, shared by the server (which
+ * hours, its admin PIN and every store setting. Pure, shared by the server (which
  * validates) and the staff app (which shows the same problems before sending).
  */
 
@@ -46,14 +46,14 @@ export const ZOpenTime = z
     }
   });
 
-/** Spec §5: a phone is 10 digits with optional parentheses and separators. */
+/** A phone is 10 digits with optional parentheses and separators. */
 export const ZStorePhone = z
   .string()
   .trim()
   .max(40)
   .refine((v) => v === '' || phoneDigits(v) !== null, { message: 'must be a phone number of 10 digits' });
 
-/** Spec §5: an e-mail of the standard shape. */
+/** An e-mail of the standard shape. */
 export const ZStoreEmail = z
   .string()
   .trim()
@@ -80,7 +80,7 @@ const settingsPatchShape = Object.fromEntries(
   Object.entries(ZStoreSettings.shape).map(([name, schema]) => [name, schema.unwrap().optional()]),
 ) as PatchShape;
 
-/** An admin PIN: 4 to 8 digits (the go-to-admin rule of spec §5); null removes it. */
+/** An admin PIN: 4 to 8 digits; null removes it. */
 export const ZAdminPin = z.string().trim().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZOpenDay, ZStoreSettings } from './store.js';
 
-/** A store as the API shows it (spec §3 Store): its settings spread at the top level, no secrets. */
+/** A store as the API shows it: its settings spread at the top level, no secrets. */
 export const ZStore = ZStoreSettings.extend({
   _id: z.string(),
   name: z.string(),

@@ -8,14 +8,14 @@ export const THEMES = ['estimates', 'napa', 'default'] as const;
 const ZDay = z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
 const ZHour = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm');
 
-/** One day of opening hours; `open` may be the word closed (spec §3). */
+/** One day of opening hours; `open` may be the word closed. */
 export const ZOpenDay = z.union([
   z.strictObject({ day: ZDay, open: z.literal('closed'), close: z.string().optional() }),
   z.strictObject({ day: ZDay, open: ZHour, close: ZHour }),
 ]);
 export type OpenDay = z.infer<typeof ZOpenDay>;
 
-/** A store's settings (spec §3 Store), with the defaults a new store starts from. */
+/** A store's settings, with the defaults a new store starts from. */
 export const CURRENCIES = ['USD', 'CAD'] as const;
 
 /** A tax an estimate applies: its name, its rate, and which amounts it applies to. */

@@ -4,7 +4,7 @@ import { canChangeInspectionTypeWhenAutomatic } from '../permissions.js';
 import type { Role } from '../roles.js';
 
 /**
- * Automatic inspection selection (spec §3, §6, §7, §8): a store maps customers' business names to
+ * Automatic inspection selection: a store maps customers' business names to
  * inspection types; with `automaticInspectionSelectionEnabled` a new order gets the type of its
  * customer's business name, else the store's `defaultInspection`.
  */
@@ -30,7 +30,7 @@ export const ZAutomaticInspectionSelectionRequest = z.strictObject({
 });
 export type AutomaticInspectionSelectionRequest = z.infer<typeof ZAutomaticInspectionSelectionRequest>;
 
-/** Spec §8, the two failure messages the staff app shows (locale keys `inspections:automaticSelection.*`). */
+/** The two failure messages the staff app shows (locale keys `inspections:automaticSelection.*`). */
 export const AUTOMATIC_SELECTION_FAILURES = {
   select: 'Something went wrong automatically selecting the inspectionType',
   update: 'Something went wrong updating the inspection type for the business name',
@@ -61,7 +61,7 @@ export function selectInspectionType(input: {
     : { inspectionTypeId: null, by: 'none' };
 }
 
-/** Spec §6: the type is free to pick unless automatic selection is on; then only owner and admin (and root). */
+/** The type is free to pick unless automatic selection is on; then only owner and admin (and root). */
 export function mayChangeInspectionType(role: Role, automaticSelectionEnabled: boolean): boolean {
   return !automaticSelectionEnabled || canChangeInspectionTypeWhenAutomatic(role) || role === 'root';
 }

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 
 /**
- * Inspection types (templates), spec §3 "Inspection type": what a technician walks through on an
+ * Inspection types (templates): what a technician walks through on an
  * order. A type has groups (vehicleDetails first, shown by default), each with sections of items;
  * an item has an `itemKey` (unique in the type: results name it), findings with recommendations
  * in en and fr, and optionally a measurement with a unit and thresholds that suggest a severity.
  * docs/inspections.md describes the whole contract.
  */
 
-/** Spec §3 result values; `na` is "not applicable". */
+/** Result values; `na` is "not applicable". */
 export const RESULT_SEVERITIES = ['okay', 'warning', 'critical', 'na'] as const;
 export type ResultSeverity = (typeof RESULT_SEVERITIES)[number];
 export const ZResultSeverity = z.enum(RESULT_SEVERITIES);
 
-/** Spec §9: the default group, shown first and open by default. */
+/** The default group, shown first and open by default. */
 export const DEFAULT_GROUP = 'vehicleDetails';
-/** Spec §9 "result placeholder 'Other'": the finding a warning or critical gets when the item has none. */
+/** The finding a warning or critical gets when the item has none. */
 export const OTHER_FINDING = 'Other';
 
 /** A text in both product languages. */
@@ -193,7 +193,7 @@ export function templateProblems(def: InspectionDefinition): string[] {
 }
 
 /**
- * The severity a measured value suggests (spec §2 measurements; thresholds of the item), or null
+ * The severity a measured value suggests (by the item's thresholds), or null
  * when the item has no thresholds.
  */
 export function suggestSeverity(
@@ -211,7 +211,7 @@ export function suggestSeverity(
 /* ------------------------------------------------------ deficiency reason codes */
 
 /**
- * Spec §3 deficiency reason codes: warning reasons 1-5, critical reasons A-C, each mapped to a text
+ * Deficiency reason codes: warning reasons 1-5, critical reasons A-C, each mapped to a text
  * key (locale namespace `inspections`, `deficiency.<code>`); without a code the text is 'MAP'.
  * A result carries its code as `mapValue`.
  */

@@ -100,7 +100,7 @@ describe('measurements suggest a severity', () => {
   });
 });
 
-describe('severity rules (spec §4)', () => {
+describe('severity rules', () => {
   it('okay: first okay finding, no recommendation', () => {
     expect(severityDefaults(pads, 'okay')).toEqual({ result: 'okay', finding: 'good', recommendation: null });
   });
@@ -164,7 +164,7 @@ describe('deficiency reason codes', () => {
   });
 });
 
-describe('finishing (spec §4)', () => {
+describe('finishing', () => {
   it('items-required while a required item has no result', () => {
     expect(cannotBeFinishedReason(def, [{ itemKey: 'frontBrakePads', result: 'okay', value: 6 }])).toBe('items-required');
   });
@@ -223,7 +223,7 @@ describe('automatic selection', () => {
     expect(selectInspectionType({ enabled: true, business: 'Other Co', selections, defaultTypeId: 'mpi' }).inspectionTypeId).toBe('mpi');
     expect(selectInspectionType({ enabled: true, business: null, selections, defaultTypeId: null })).toEqual({ inspectionTypeId: null, by: 'none' });
   });
-  it('only owner and admin (and root) change the type while it is on (spec §6)', () => {
+  it('only owner and admin (and root) change the type while it is on', () => {
     expect(mayChangeInspectionType('ServiceAdvisor', false)).toBe(true);
     expect(mayChangeInspectionType('ServiceAdvisor', true)).toBe(false);
     expect(mayChangeInspectionType('StoreManager', true)).toBe(false);

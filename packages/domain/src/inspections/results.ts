@@ -15,7 +15,7 @@ import {
 } from './inspection-type.js';
 
 /**
- * Inspection results (spec §3 "Inspection result"): one per item of the order's inspection type
+ * Inspection results: one per item of the order's inspection type
  * (several for items marked `multiple`). docs/inspections.md is the contract in prose.
  */
 
@@ -191,7 +191,7 @@ export function findingChoices<F extends Pick<Finding, 'key' | 'severities'>>(
 }
 
 /**
- * The finding and recommendation a severity brings (spec §4): okay sets the first finding that
+ * The finding and recommendation a severity brings: okay sets the first finding that
  * applies to okay and no recommendation; warning or critical set the first finding that applies
  * (or 'Other' when none does) and its first recommendation; na and null set neither.
  */
@@ -211,7 +211,7 @@ export function severityDefaults(
 }
 
 /**
- * A tap on a severity button (spec §4): the severity with its defaults, or, when it is the
+ * A tap on a severity button: the severity with its defaults, or, when it is the
  * current severity already, everything cleared.
  */
 export function tapSeverity(
@@ -241,12 +241,12 @@ export function findingProblem(
 
 /* ---------------------------------------------------------------- finishing */
 
-/** Spec §4: why an inspection cannot be finished (the can-be-finished answer). */
+/** Why an inspection cannot be finished (the can-be-finished answer). */
 export const FINISH_REASONS = ['measurements-required', 'items-required'] as const;
 export type FinishReason = (typeof FINISH_REASONS)[number];
 
 /**
- * Spec §4 finishing: 'measurements-required' when a measurement item was skipped (required, or
+ * Finishing: 'measurements-required' when a measurement item was skipped (required, or
  * given a severity other than na, but without a value); else 'items-required' when a required
  * item has no result; else null.
  */
@@ -296,7 +296,7 @@ export interface ResultChangeEffects {
 }
 
 /**
- * What a result create, update, remove or measurement-create does to its order (spec §4, done by
+ * What a result create, update, remove or measurement-create does to its order (done by
  * the server in the same transaction as the change): a finished inspection is reopened; the time
  * tracker starts for a technician when the store enables it and it is not running; work starts.
  * The result itself is marked unconfirmed by the write.
@@ -308,5 +308,5 @@ export function resultChangeEffects(ctx: ResultChangeContext): ResultChangeEffec
   return { reopen, startTimeTracker, states };
 }
 
-/** Spec §2 image editor: a video cannot be the order's primary picture (the server's 415 message too). */
+/** A video cannot be the order's primary picture (the server's 415 message too). */
 export const PRIMARY_PICTURE_VIDEO_MESSAGE = 'Were sorry videos are not allowed as primary pictures';

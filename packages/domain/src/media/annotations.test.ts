@@ -22,7 +22,7 @@ import {
 
 const photo = { width: 4000, height: 3000 };
 
-describe('constants of spec §9', () => {
+describe('annotation constants', () => {
   it('arrow red stroke 4, circle yellow stroke 4, canvas 800x600 at 0.8 with 85 px left', () => {
     expect(ANNOTATION_STYLE.arrow).toEqual({ color: '#ff0000', stroke: 4 });
     expect(ANNOTATION_STYLE.circle).toEqual({ color: '#ffff00', stroke: 4 });

@@ -1,9 +1,9 @@
 /**
- * The image editor's model (spec §2 "Image editor", §9 "Annotation"), kept apart from the canvas
- * so that it can be tested: the annotations, undo, quarter turns of the picture and of the
- * annotations with it, where the picture sits in the 800x600 canvas, how a pointer maps onto the
- * picture, and the size and transforms of the final JPEG. The React modal (packages/ui
- * ImageEditor) only draws what these functions say. docs/media.md.
+ * The image editor's model, kept apart from the canvas so that it can be tested: the annotations,
+ * undo, quarter turns of the picture and of the annotations with it, where the picture sits in the
+ * 800x600 canvas, how a pointer maps onto the picture, and the size and transforms of the final
+ * JPEG. The React modal (packages/ui ImageEditor) only draws what these functions say.
+ * docs/media.md.
  *
  * Coordinates: annotations live in the pixels of the picture **as currently turned** (x right,
  * y down, origin top-left). Turning the picture turns every annotation with it, so what was drawn
@@ -20,7 +20,7 @@ export interface Size {
   height: number;
 }
 
-/** Spec §9: arrow red, stroke 4; circle yellow, stroke 4; rotation 90 degrees. */
+/** Arrow red, stroke 4; circle yellow, stroke 4; rotation 90 degrees. */
 export const ANNOTATION_STYLE = {
   arrow: { color: '#ff0000', stroke: 4 },
   circle: { color: '#ffff00', stroke: 4 },
@@ -28,9 +28,9 @@ export const ANNOTATION_STYLE = {
 export const ROTATION_STEP_DEGREES = 90;
 
 /**
- * Spec §2: "Canvas 800x600, scale 0.8, 85 px left in landscape". The canvas draws on 800x600
- * pixels and is shown at 0.8 of that (640x480 CSS px) when the screen has room, smaller when not;
- * in landscape the tool column takes the 85 px left of it. See `editorLayout`.
+ * The canvas draws on 800x600 pixels and is shown at 0.8 of that (640x480 CSS px) when the screen
+ * has room, smaller when not; in landscape the tool column takes the 85 px left of it. See
+ * `editorLayout`.
  */
 export const IMAGE_EDITOR_CANVAS = { width: 800, height: 600, scale: 0.8, landscapeLeft: 85 } as const;
 
@@ -262,10 +262,10 @@ export interface EditorLayout {
 }
 
 /**
- * Spec §2 "Canvas 800x600, scale 0.8, 85 px left in landscape", for screens of any size: the
- * canvas keeps 800x600 drawing pixels and is shown at 0.8 (640x480) at most; in landscape the
- * tool buttons stand in an 85 px column to its left (a thumb reaches them on a tablet held
- * sideways), in portrait they sit in a row above it. `viewport` is the room the modal's body has.
+ * The editor's layout, for screens of any size: the canvas keeps 800x600 drawing pixels and is
+ * shown at 0.8 (640x480) at most; in landscape the tool buttons stand in an 85 px column to its
+ * left (a thumb reaches them on a tablet held sideways), in portrait they sit in a row above it.
+ * `viewport` is the room the modal's body has.
  */
 export function editorLayout(viewport: Size): EditorLayout {
   const landscape = viewport.width > viewport.height;

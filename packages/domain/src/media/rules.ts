@@ -2,7 +2,7 @@ import { IMAGE_UPLOAD_ACCEPT, IMAGE_UPLOAD_EXTENSIONS } from '../files/file.js';
 import { LIMITS } from '../limits.js';
 
 /**
- * The media rules of spec §5 and §9 as the browser applies them before anything is sent (the
+ * The media rules as the browser applies them before anything is sent (the
  * server checks again by the bytes, docs/files.md): pictures png, jpg, jpeg; videos up to
  * 52428800 bytes, over 60 s advised against, never while offline; a name already taken is
  * ignored; media inputs route each file by its type and ignore the others. docs/media.md.
@@ -55,7 +55,7 @@ export function mediaKindOf(file: Pick<MediaFileInfo, 'name' | 'type'>): MediaKi
   return null;
 }
 
-/** Spec §9 "Images png, jpg, jpeg". */
+/** Pictures are png, jpg or jpeg. */
 export function isAllowedImage(file: Pick<MediaFileInfo, 'name' | 'type'>): boolean {
   return mediaKindOf(file) === 'image';
 }
@@ -73,7 +73,7 @@ export type VideoCheck =
   | { ok: false; code: 'VIDEO_TOO_LARGE' | 'VIDEO_OFFLINE' };
 
 /**
- * Spec §5: a video over 52428800 bytes is refused, so is any video while offline (it would sit in
+ * A video over 52428800 bytes is refused, so is any video while offline (it would sit in
  * the offline queue for minutes and block the results behind it); over 60 s is allowed with
  * advice. `durationSeconds` is null when it could not be read: no advice then.
  */
@@ -84,7 +84,7 @@ export function checkVideo(input: { size: number; durationSeconds: number | null
   return { ok: true, advice: long ? 'VIDEO_TOO_LONG' : null };
 }
 
-/** Spec §2: the order's primary picture must be an image. */
+/** The order's primary picture must be an image. */
 export function checkPrimaryPicture(file: Pick<MediaFileInfo, 'name' | 'type'>): { ok: true } | { ok: false; code: 'VIDEO_NOT_ALLOWED_AS_PRIMARY' | 'IMAGE_TYPE_NOT_ALLOWED' } {
   const kind = mediaKindOf(file);
   if (kind === 'image') return { ok: true };
@@ -94,9 +94,9 @@ export function checkPrimaryPicture(file: Pick<MediaFileInfo, 'name' | 'type'>):
 export interface RoutedMedia<F extends MediaFileInfo> {
   images: F[];
   videos: F[];
-  /** Neither an allowed picture nor an allowed video: dropped without a word (spec §5). */
+  /** Neither an allowed picture nor an allowed video: dropped without a word. */
   ignored: F[];
-  /** A name already uploaded, or twice in the same choice: dropped (spec §5 "duplicate names ignored"). */
+  /** A name already uploaded, or twice in the same choice: dropped. */
   duplicates: F[];
 }
 

@@ -1,7 +1,7 @@
 /**
- * The length of a video from its container header, in JavaScript, so that no ffprobe is needed on
- * a user's machine (issue 6, spec §9 "60 s"). Two containers cover what phones, tablets and
- * browsers record: ISO base media (MP4, QuickTime .mov: the `mvhd` box of the `moov` box) and
+ * The length of a video from its container header, in JavaScript, so that no ffprobe is needed on a
+ * user's machine (a video over 60 s is advised against). Two containers cover what phones, tablets
+ * and browsers record: ISO base media (MP4, QuickTime .mov: the `mvhd` box of the `moov` box) and
  * WebM/Matroska (the EBML `Duration` of the segment's `Info`, in `TimecodeScale` units).
  *
  * The parser reads through a `read(start, end)` callback, a few bytes at a time: the box and

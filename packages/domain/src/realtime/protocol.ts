@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The websocket protocol of /ws?token=<access token> (spec §4 "Realtime"): JSON frames.
+ * The websocket protocol of /ws?token=<access token> (docs/realtime.md): JSON frames.
  * Client → server: subscribe, unsubscribe, publish (only to client-event topics), ping.
  * Server → client: subscribed, unsubscribed, event, error (same error shape as HTTP, plus the
  * topic it concerns), pong.

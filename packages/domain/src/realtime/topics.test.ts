@@ -14,7 +14,7 @@ const storeId = '0b7c6f1e-6a4b-4c0e-9a55-2f7d1c3e4b5a';
 const userId = '9d2a4c1b-3e5f-4a6b-8c7d-1e2f3a4b5c6d';
 
 describe('realtime topics', () => {
-  it('parses every topic of spec §4', () => {
+  it('parses every topic', () => {
     for (const name of STORE_EVENTS) {
       expect(parseTopic(`store/${storeId}/${name}`)).toEqual({ kind: 'store', id: storeId, name });
     }

@@ -1,5 +1,5 @@
 /**
- * The realtime topics of spec §4 "Realtime": `store/{storeId}/...`, `user/{userId}/...` and
+ * The realtime topics: `store/{storeId}/...`, `user/{userId}/...` and
  * `system/...`. The server authorizes every subscription by the topic's owner (see
  * docs/realtime.md); clients may publish only to the client-event topics below.
  */

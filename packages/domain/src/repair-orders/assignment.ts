@@ -3,9 +3,9 @@ import { isAdvisor, isOwnerOrManager, isTechnician } from '../permissions.js';
 import type { Transition } from './states.js';
 
 /**
- * Who may assign an order's technician (spec §4 "Technician not assigned ... is offered
- * self-assignment", §6 "If another technician holds an inspection only an advisor can reassign",
- * techCanWorkOnlyOwnInspection). Pure; the server applies it on every change of technicianId.
+ * Who may assign an order's technician: a technician may take an unassigned order; once another
+ * technician holds it only an advisor can reassign it; techCanWorkOnlyOwnInspection keeps
+ * technicians to their own orders. Pure; the server applies it on every change of technicianId.
  */
 export interface AssignmentCheck {
   role: Role;
@@ -52,7 +52,7 @@ export function checkAssignment(check: AssignmentCheck): Transition<true> {
 }
 
 /**
- * techCanWorkOnlyOwnInspection (spec §6): a technician changes only the orders it holds. Taking
+ * techCanWorkOnlyOwnInspection: a technician changes only the orders it holds. Taking
  * an unassigned order (self-assignment) is the one change allowed on an order it does not hold;
  * anything else answers 403 This_inspection_is_not_assigned_to_yourself, which the staff app
  * turns into the self-assignment prompt.

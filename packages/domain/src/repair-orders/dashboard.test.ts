@@ -37,7 +37,7 @@ const choices = (over: Partial<DashboardChoices> = {}): DashboardChoices => ({
 });
 
 describe('the filter table', () => {
-  it('maps every filter of spec §2 to a list query', () => {
+  it('maps every dashboard filter to a list query', () => {
     expect(Object.keys(DASHBOARD_FILTER_TABLE).sort()).toEqual([...DASHBOARD_FILTERS].sort());
     expect(DASHBOARD_FILTERS).toHaveLength(12);
   });
@@ -116,7 +116,7 @@ describe('the filter table', () => {
   });
 });
 
-describe('my vehicles (spec §6)', () => {
+describe('my vehicles', () => {
   it.each([
     'ServiceAdvisor',
     'ServiceWriter',
@@ -186,7 +186,7 @@ describe('lists on screen', () => {
     expect(query.waitingFirst).toBeUndefined();
   });
 
-  it('the order count defaults to vehicles in the shop (spec §9)', () => {
+  it('the order count defaults to vehicles in the shop', () => {
     expect(dashboardCountQuery('allVehicles', '')).toEqual({ vehicleInShop: true });
     expect(dashboardCountQuery('reporting', '')).toEqual({ vehicleInShop: true });
     expect(dashboardCountQuery('appointments', '')).toEqual({ vehicleInShop: false });
@@ -209,7 +209,7 @@ describe('lists on screen', () => {
   });
 });
 
-describe('saved choices (spec §4: unknown values are ignored)', () => {
+describe('saved choices: unknown values are ignored', () => {
   it('nothing saved: all vehicles, RO decreasing, no switches', () => {
     expect(readDashboardChoices(null, 'advisor')).toEqual({
       filter: 'allVehicles',

@@ -5,10 +5,9 @@ import type { DashboardVariant } from '../identity/home.js';
 import type { PartsState } from './repair-order.js';
 
 /**
- * The dashboard's filters, sort orders and switches (spec §2 "Dashboard", §4 "Dashboard lists",
- * §6 "My vehicles", §9 page sizes and defaults), as the list queries of the repair-order
- * list route (`GET /v2/api/store/:storeId/inspectionOrder`, spec §7). Pure: the staff app, the
- * merge reducer (merge.ts) and docs/dashboard.md share one table.
+ * The dashboard's filters, sort orders and switches, with their page sizes and defaults, as the
+ * list queries of the repair-order list route (`GET /v2/api/store/:storeId/inspectionOrder`). Pure:
+ * the staff app, the merge reducer (merge.ts) and docs/dashboard.md share one table.
  */
 
 export const DASHBOARD_FILTERS = [
@@ -29,14 +28,14 @@ export type DashboardFilter = (typeof DASHBOARD_FILTERS)[number];
 
 export const DASHBOARD_SORTINGS = ['orderNumber,desc', 'orderNumber,asc'] as const;
 export type DashboardSorting = (typeof DASHBOARD_SORTINGS)[number];
-/** The appointments list is always in the order the vehicles are expected (spec §7). */
+/** The appointments list is always in the order the vehicles are expected. */
 export type ListSorting = DashboardSorting | 'scheduled,asc';
 
-/** Spec §9: default filter all vehicles, default sort RO decreasing. */
+/** Default filter all vehicles, default sort RO decreasing. */
 export const DEFAULT_DASHBOARD_FILTER: DashboardFilter = 'allVehicles';
 export const DEFAULT_DASHBOARD_SORTING: DashboardSorting = 'orderNumber,desc';
 
-/** Step states a list filter may name (spec §4): parts has two more, shown as inProgress. */
+/** Step states a list filter may name: parts has two more, shown as inProgress. */
 export type StepFilterState = PartsState;
 
 /**
@@ -81,8 +80,8 @@ const PARTS_OUTSTANDING: readonly StepFilterState[] = [
 
 /**
  * THE table: what each dashboard filter asks of the list route. Every filter also sends
- * closed=false (a closed order has left the dashboard, spec §4). The appointments row adds
- * scheduledFrom = start of today and sorting=scheduled,asc (spec §7); matching vehicles is the
+ * closed=false (a closed order has left the dashboard). The appointments row adds
+ * scheduledFrom = start of today and sorting=scheduled,asc; matching vehicles is the
  * list shown while a search term is typed: every open order, in the shop or not, that matches.
  * docs/dashboard.md gives the reasons for each row.
  */
@@ -136,7 +135,7 @@ export function isDashboardSorting(value: unknown): value is DashboardSorting {
   return typeof value === 'string' && (DASHBOARD_SORTINGS as readonly string[]).includes(value);
 }
 
-/** The user's choices (spec §3 worker sorting, filter, waitingFirst, myVehicles). */
+/** The user's choices (saved on the worker: sorting, filter, waitingFirst, myVehicles). */
 export interface DashboardChoices {
   filter: DashboardFilter;
   sorting: DashboardSorting;
@@ -152,13 +151,13 @@ export interface SavedDashboardChoices {
   myVehicles?: unknown;
 }
 
-/** The variant's first filter when nothing valid was saved: all vehicles (spec §9), or the basic technician's "all". */
+/** The variant's first filter when nothing valid was saved: all vehicles, or the basic technician's "all". */
 export function defaultDashboardFilter(variant: DashboardVariant): DashboardFilter {
   return variant === 'basicTechnician' ? 'technicianBasicAll' : DEFAULT_DASHBOARD_FILTER;
 }
 
 /**
- * The choices to start from. Unknown filter, sort or waiting-first values are ignored (spec §4):
+ * The choices to start from. Unknown filter, sort or waiting-first values are ignored:
  * each falls back to its default on its own. A filter the variant does not offer (a technician
  * moved to another workflow) counts as unknown; matching vehicles is never restored, since the
  * search term that made it is not saved.
@@ -179,12 +178,12 @@ export function readDashboardChoices(
   };
 }
 
-/** Page size of spec §9: 10 orders, 20 appointments. */
+/** Page size: 10 orders, 20 appointments. */
 export function dashboardPageSize(filter: DashboardFilter): number {
   return filter === 'appointments' ? LIMITS.pageSize.appointments : LIMITS.pageSize.orders;
 }
 
-/** Midnight at the start of `now`'s day, in the device's time zone (spec §7 "scheduled-from start of today"). */
+/** Midnight at the start of `now`'s day, in the device's time zone: appointments are listed from there. */
 export function startOfLocalDay(now: Date): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
 }
@@ -209,7 +208,7 @@ export function effectiveDashboardFilter(
   return search.trim() ? 'matchingVehicles' : choices.filter;
 }
 
-/** "My vehicles" (spec §6): the advisor's orders for owners, managers and advisors, the technician's for the others. */
+/** "My vehicles": the advisor's orders for owners, managers and advisors, the technician's for the others. */
 export function myVehiclesQuery(
   role: string,
   userId: string,
@@ -254,7 +253,7 @@ export interface DashboardList {
 
 /**
  * The list(s) on screen. Basic-workflow technicians without the advisor-dashboard option
- * (variant basicTechnician) see their own orders first, then the others (spec §4): two queries,
+ * (variant basicTechnician) see their own orders first, then the others: two queries,
  * technicianId=me and not=me, shown one after the other.
  */
 export function dashboardLists(choices: DashboardChoices, context: DashboardContext): DashboardList[] {
@@ -282,8 +281,8 @@ export function dashboardCounterQuery(
 }
 
 /**
- * The order count in the header (`GET .../inspectionOrder/count`): vehicles in the shop by default
- * (spec §9), the matches while searching, the waiting ones on the basic technician's waiting list.
+ * The order count in the header (`GET .../inspectionOrder/count`): vehicles in the shop by default,
+ * the matches while searching, the waiting ones on the basic technician's waiting list.
  */
 export function dashboardCountQuery(
   filter: DashboardFilter,

@@ -27,7 +27,7 @@ const base = {
   integration: none,
 };
 
-describe('planFinish (spec §4 "Finishing")', () => {
+describe('planFinish', () => {
   it("refuses with the server's reason before anything else", () => {
     expect(
       planFinish({ ...base, cannotBeFinishedReason: 'Measurements are required', signOffRequired: true }),
@@ -78,7 +78,7 @@ describe('integrations', () => {
   });
 });
 
-describe('afterFinishDestination (spec §2 redirect rules)', () => {
+describe('afterFinishDestination', () => {
   it('goes to the work order page only from the order page of a clock-in store', () => {
     expect(afterFinishDestination({ integration: protractorClock, onOrderPage: true })).toBe('workOrder');
     expect(afterFinishDestination({ integration: protractorClock, onOrderPage: false })).toBe('dashboard');
@@ -86,7 +86,7 @@ describe('afterFinishDestination (spec §2 redirect rules)', () => {
   });
 });
 
-describe('timeTrackerControls (spec §4, §6)', () => {
+describe('timeTrackerControls', () => {
   const tech = { role: 'Technician' as const, storeEnabled: true, isRunning: false, closed: false };
   it('offers start to a technician when enabled and not running, pause when running', () => {
     expect(timeTrackerControls(tech)).toEqual({ visible: true, canStart: true, canPause: false });
@@ -108,7 +108,7 @@ describe('timeTrackerControls (spec §4, §6)', () => {
   });
 });
 
-describe('assignmentOffer (spec §4, §6)', () => {
+describe('assignmentOffer', () => {
   const me = {
     role: 'Technician' as const,
     userId: 'me',

@@ -3,8 +3,8 @@ import { isTechnician } from '../permissions.js';
 import type { StoreSettings } from '../identity/store.js';
 
 /**
- * What the staff app does around an order, as pure rules (spec §2 "Redirect rules", §4
- * "Finishing" and "Time tracker", §6 assignment). The server enforces the same rules on its
+ * What the staff app does around an order, as pure rules: finishing, where to go next, the
+ * time tracker and assignment. The server enforces the same rules on its
  * side (states.ts, assignment.ts); these decide which controls to show and where to go next.
  */
 
@@ -14,20 +14,19 @@ type Integration = StoreSettings['integration'];
 const technician = (role: string) => isRole(role) && isTechnician(role);
 
 /**
- * Sign-off is required in an audit store (spec §3 Store `auditStore`): the spec names the rule
- * ("if sign-off is required") but not the setting, and an audited store is the one that must
+ * Sign-off is required in an audit store (`auditStore`): an audited store is the one that must
  * have each inspection signed before it counts as finished (docs/repair-order-page.md).
  */
 export function isSignOffRequired(settings: Pick<StoreSettings, 'auditStore'>): boolean {
   return settings.auditStore;
 }
 
-/** An enabled PBS integration does not send an order's results again once it was finished (spec §4). */
+/** An enabled PBS integration does not send an order's results again once it was finished. */
 export function integrationWillNotResend(integration: Integration): boolean {
   return integration.enabled && integration.managementSystem === 'PBS';
 }
 
-/** Clock-in (spec §1: the first kind of shop-management system only). */
+/** Clock-in: only with a protractor integration that enables it. */
 export function isClockInEnabled(integration: Integration): boolean {
   return integration.enabled && integration.managementSystem === 'protractor' && integration.enableClockIn;
 }
@@ -42,7 +41,7 @@ export type FinishPlan =
   | { kind: 'finish' };
 
 /**
- * Finishing (spec §4): refused when the server reports a reason; else sign-off first when it is
+ * Finishing: refused when the server reports a reason; else sign-off first when it is
  * required and the user is not on the sign-off page; else, for an order already finished whose
  * integration will not resend its results, a warning; else finish.
  */
@@ -64,7 +63,7 @@ export function planFinish(input: {
 }
 
 /**
- * Where to go after saving or finishing an order (spec §2): the work order page when clock-in is
+ * Where to go after saving or finishing an order: the work order page when clock-in is
  * enabled and the user was on the inspection order page; otherwise the dashboard.
  */
 export function afterFinishDestination(input: {
@@ -75,7 +74,7 @@ export function afterFinishDestination(input: {
 }
 
 /**
- * The time tracker's controls (spec §4, §6): start only for a technician when the store enables
+ * The time tracker's controls: start only for a technician when the store enables
  * it and it is not running; pause only when running. Closed orders have neither.
  */
 export function timeTrackerControls(input: {
@@ -92,12 +91,12 @@ export function timeTrackerControls(input: {
 export type AssignmentOffer =
   /** Nothing to offer: the user holds the order, or is not a technician. */
   | { kind: 'none' }
-  /** Unassigned: the technician may take it (spec §4 "offered self-assignment"). */
+  /** Unassigned: the technician may take it. */
   | { kind: 'offerSelf' }
-  /** Another technician holds it: only an advisor can reassign (spec §6), the message names them. */
+  /** Another technician holds it: only an advisor can reassign, the message names them. */
   | { kind: 'heldByOther'; holderName: string };
 
-/** What a technician opening an order is told about its assignment (spec §4, §6, §8). */
+/** What a technician opening an order is told about its assignment. */
 export function assignmentOffer(input: {
   role: string;
   userId: string;

@@ -2,7 +2,7 @@ import type { DashboardListQuery, StepFilterState } from './dashboard.js';
 import { compareOrderNumberKeys, ORDER_STEPS, type OrderStep } from './repair-order.js';
 
 /**
- * Live updates of an open dashboard (spec §4 "Dashboard lists"): the order events of
+ * Live updates of an open dashboard: the order events of
  * `store/{storeId}/inspectionOrders/created|updated|removed` folded into a list page the server
  * sent. Pure; the staff app applies it to its query cache. Rules in docs/dashboard.md.
  */
@@ -65,7 +65,7 @@ function searchableText(order: MatchableOrder): string {
  * Whether an order belongs to a list query, evaluated in the browser with the list route's
  * meaning of each parameter. The search term is approximated (every word found among the order
  * number, names, business, VIN, plate, fleet number, year, make and model): live updates are
- * ignored while a term is active anyway (spec §4), so the server's search stays the reference.
+ * ignored while a term is active anyway, so the server's search stays the reference.
  */
 export function matchesFilter(
   order: MatchableOrder,
@@ -127,12 +127,12 @@ export function compareOrders(query: Pick<DashboardListQuery, 'sorting' | 'waiti
 export interface DashboardMergeContext {
   /** The query the page was loaded with. */
   query: DashboardListQuery;
-  /** A search term is typed: live updates are ignored (spec §4). */
+  /** A search term is typed: live updates are ignored. */
   searchActive: boolean;
 }
 
 /**
- * Folds one event into a page (spec §4):
+ * Folds one event into a page:
  * - while a search term is active, nothing changes;
  * - created for an order already shown is an update, updated for one not shown is a creation;
  * - an order that is closed or no longer matches the list's query leaves it, and the total drops

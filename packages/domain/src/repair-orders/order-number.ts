@@ -1,8 +1,8 @@
 /**
- * How an order number is shown (spec §2 "order number display"): the short label ('RO 1234', on
- * cards and chips), the long label ('Repair order 1234', headings and screen readers), or the
- * 'no order number' placeholder for a ticket written without one. The texts are the catalog's
- * (dashboard:orderNumber.*); this decides which one and with what number.
+ * How an order number is shown: the short label ('RO 1234', on cards and chips), the long label
+ * ('Repair order 1234', headings and screen readers), or the 'no order number' placeholder for a
+ * ticket written without one. The texts are the catalog's (dashboard:orderNumber.*); this decides
+ * which one and with what number.
  */
 
 export type OrderNumberStyle = 'short' | 'long';

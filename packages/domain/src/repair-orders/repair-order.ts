@@ -5,16 +5,16 @@ import { ZFileLink } from '../files/file.js';
 import { LANGUAGES } from '../limits.js';
 
 /**
- * The inspection order, or repair ticket (spec §3): the unit of work of the whole product. The
+ * The inspection order, or repair ticket: the unit of work of the whole product. The
  * response shape here is the contract the dashboard, the ticket page and the realtime events
  * share; docs/repair-orders.md explains each field.
  */
 
-/** The six steps of an order (spec §4), in the order the dashboard shows them. */
+/** The six steps of an order, in the order the dashboard shows them. */
 export const ORDER_STEPS = ['inspection', 'estimate', 'approval', 'report', 'parts', 'work'] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
 
-/** Step states (spec §4). */
+/** Step states. */
 export const STEP_STATES = ['notStarted', 'pending', 'inProgress', 'done'] as const;
 export type StepState = (typeof STEP_STATES)[number];
 
@@ -35,18 +35,18 @@ export const ZOrderStates = z.object({
 });
 export type OrderStates = z.infer<typeof ZOrderStates>;
 
-/** Fields an integration may lock (spec §3 blockedFields). */
+/** Fields an integration may lock (blockedFields). */
 export const ORDER_BLOCKABLE_FIELDS = ['mileageIn', 'mileageOut', 'note'] as const;
 export type OrderBlockableField = (typeof ORDER_BLOCKABLE_FIELDS)[number];
 
-/** Spec §4: estimate status and delivery. */
+/** Estimate status and delivery. */
 export const ESTIMATE_STATUSES = ['AUTHORIZED', 'IN_PROGRESS'] as const;
 export const ESTIMATE_DELIVERIES = ['NOT_SENT', 'IN_PROGRESS', 'DELIVERED'] as const;
-/** Spec §4 meeting status as stored; shown as a step state by `meetingStepState`. */
+/** The meeting status as stored; shown as a step state by `meetingStepState`. */
 export const MEETING_STATUSES = ['initiated', 'finished'] as const;
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
-/** What happened to an order, oldest first. `inspectionFinished` counts for the finished rule (spec §4). */
+/** What happened to an order, oldest first. `inspectionFinished` marks the inspection finished. */
 export const ORDER_ACTIVITY_TYPES = [
   'created',
   'inspectionFinished',
@@ -74,7 +74,7 @@ export const ZServicePackage = z.object({
   lines: z.array(z.object({ id: z.string(), done: z.boolean() })),
 });
 
-/** The latest sign-off of the order's inspection (spec §2 sign-off): who signed, when, and the signature. */
+/** The latest sign-off of the order's inspection: who signed, when, and the signature. */
 export const ZOrderSignOff = z.object({
   signerName: z.string(),
   signedAt: z.string(),
@@ -129,7 +129,7 @@ export const ZRepairOrder = z.object({
   mileageIn: z.number().int().nullable(),
   mileageOut: z.number().int().nullable(),
   vehicleInShop: z.boolean(),
-  /** Appointment time; set to now when the vehicle is taken out of the shop without one (spec §3). */
+  /** Appointment time; set to now when the vehicle is taken out of the shop without one. */
   scheduled: z.string().nullable(),
   serviceAdvisorId: z.string().nullable(),
   technicianId: z.string().nullable(),
@@ -183,7 +183,7 @@ export const ZOrderNumber = z
   .max(30)
   .transform((v) => (v === '' ? null : v));
 
-/** Fields a ticket form edits (spec §3), every one optional. */
+/** Fields a ticket form edits, every one optional. */
 export const ZRepairOrderFields = z.strictObject({
   inspectionType: ZId.nullable(),
   orderNumber: ZOrderNumber.nullable(),
@@ -231,7 +231,7 @@ export const ZUpdateRepairOrderRequest = withAliases(
 ).refine((b) => Object.keys(b).length > 0, { message: 'a field to change is mandatory' });
 export type UpdateRepairOrderRequest = z.infer<typeof ZUpdateRepairOrderRequest>;
 
-/** PUT .../{id}/state: one step's state (spec §4 "state/value update"). */
+/** PUT .../{id}/state: one step's state. */
 export const ZOrderStateRequest = z
   .strictObject({ state: z.enum(ORDER_STEPS), value: ZPartsState })
   .refine((b) => b.state === 'parts' || (STEP_STATES as readonly string[]).includes(b.value), {
@@ -243,7 +243,7 @@ export type OrderStateRequest = z.infer<typeof ZOrderStateRequest>;
 export const ZCanBeFinished = z.object({ cannotBeFinishedReason: z.string().nullable() });
 
 /**
- * POST /inspectionOrder?match-customer-by=business&match-vehicle-by=fleetNumber (spec §7): a shop
+ * POST /inspectionOrder?match-customer-by=business&match-vehicle-by=fleetNumber: a shop
  * system's ticket. The customer is found by business name (else created), the vehicle by fleet
  * number in that customer's household (else created); `_id`s, when sent, win over matching.
  * With inspectionOrderId naming an open order of the store, that order is updated instead.

@@ -10,7 +10,7 @@ import {
 } from './repair-order.js';
 
 /**
- * The inspection order's states and transitions (spec §4 "Inspection order"), pure. The server
+ * The inspection order's states and transitions, pure. The server
  * applies them inside its transaction; the staff app uses them to draw buttons that will work.
  * The transitions table is in docs/repair-orders.md.
  */
@@ -54,32 +54,32 @@ export function startStep<S extends PartsState>(state: S): S | 'inProgress' {
 
 /**
  * Work starting on the order (time tracker started; later, a result written): the inspection
- * step moves from notStarted or pending to inProgress (spec §4).
+ * step moves from notStarted or pending to inProgress.
  */
 export function startWork(states: OrderStates): OrderStates {
   const inspection = startStep(states.inspection);
   return inspection === states.inspection ? states : { ...states, inspection };
 }
 
-/** Spec §4: inspection-finished when the inspection step is done or an inspectionFinished activity exists. */
+/** Inspection-finished when the inspection step is done or an inspectionFinished activity exists. */
 export function isInspectionFinished(order: Pick<OrderStateView, 'states' | 'activities'>): boolean {
   return order.states.inspection === 'done' || (order.activities ?? []).some((a) => a.type === 'inspectionFinished');
 }
 
-/** Spec §4: meeting initiated shows as inProgress, finished as done, anything else pending. */
+/** Meeting initiated shows as inProgress, finished as done, anything else pending. */
 export function meetingStepState(status: MeetingStatus | string | null | undefined): StepState {
   if (status === 'initiated') return 'inProgress';
   if (status === 'finished') return 'done';
   return 'pending';
 }
 
-/** Spec §4: a vehicle not in the shop is an appointment. */
+/** A vehicle not in the shop is an appointment. */
 export function isAppointment(order: Pick<OrderStateView, 'vehicleInShop'>): boolean {
   return !order.vehicleInShop;
 }
 
 /**
- * The scheduled time after a vehicleInShop change (spec §3): taken out of the shop without a
+ * The scheduled time after a vehicleInShop change: taken out of the shop without a
  * scheduled time, it is scheduled now; otherwise it keeps what it has (or what the change sets).
  */
 export function scheduledAfter(
@@ -109,7 +109,7 @@ export function setStepState(order: OrderStateView, step: OrderStep, value: Part
 }
 
 /**
- * Finishing (spec §4): refused on a closed order, or with the reason the finish checks gave
+ * Finishing: refused on a closed order, or with the reason the finish checks gave
  * (ORDER_CANNOT_BE_FINISHED, the reason as message); else the inspection is done and the order
  * finished. Finishing a finished order is allowed and changes nothing but the activity.
  */
@@ -123,7 +123,7 @@ export function finishOrder(
   return { ok: true, value: { states: { ...order.states, inspection: 'done' }, finished: true } };
 }
 
-/** Reopening (spec §4): only when the inspection is done; it becomes inProgress, finished false. */
+/** Reopening: only when the inspection is done; it becomes inProgress, finished false. */
 export function reopenOrder(order: OrderStateView): Transition<{ states: OrderStates; finished: false }> {
   const open = ensureOpen(order);
   if (!open.ok) return open;
@@ -131,14 +131,14 @@ export function reopenOrder(order: OrderStateView): Transition<{ states: OrderSt
   return { ok: true, value: { states: { ...order.states, inspection: 'inProgress' }, finished: false } };
 }
 
-/** Closing: once; a closed order is final (there is no way back, spec §4 names none). */
+/** Closing: once; a closed order is final (there is no way back). */
 export function closeOrder(order: OrderStateView): Transition<{ closed: true }> {
   const open = ensureOpen(order);
   if (!open.ok) return open;
   return { ok: true, value: { closed: true } };
 }
 
-/** Time tracker (spec §4): start only when not running, pause only when running. */
+/** Time tracker: start only when not running, pause only when running. */
 export function startTimeTracker(order: OrderStateView & { timeTrackerRunning: boolean }): Transition<{ states: OrderStates }> {
   const open = ensureOpen(order);
   if (!open.ok) return open;

@@ -14,16 +14,15 @@ import { CURRENCIES } from '../identity/store.js';
 import type { StepState } from '../repair-orders/repair-order.js';
 
 /**
- * The customer's report (spec §2 /report/{inspectionOrderId}, §3, §4 report status; issue 7):
- * what the page shows, the approval the customer signs, the share and the reading status.
- * docs/reports.md is the contract in prose.
+ * The customer's report (/report/{inspectionOrderId}): what the page shows, the approval the
+ * customer signs, the share and the reading status. docs/reports.md is the contract in prose.
  */
 
-/** Spec §9: a report is 'read' once its last view is older than this. */
+/** A report is 'read' once its last view is older than this. */
 export const REPORT_READING_TIMEOUT_MS = 5000;
 /** How often an open, visible report page tells the server it is still being read. */
 export const REPORT_HEARTBEAT_MS = 2000;
-/** Spec §8 "Share report" and §5: the one message of the share modal's validation. */
+/** The one message of the share modal's validation. */
 export const SHARE_REPORT_INCOMPLETE = 'Please complete all fields';
 /** A signature is a small drawing: a 1200 px wide PNG of strokes stays far below this. */
 export const SIGNATURE_MAX_BYTES = 256 * 1024;
@@ -81,7 +80,7 @@ export const ZReportItem = z.object({
   decidable: z.boolean(),
   decision: ZCustomerDecision.nullable(),
   decidedAt: z.string().nullable(),
-  /** A declined item is deferred work; the customer may dismiss it (spec §3 deferredIgnoredByCustomer). */
+  /** A declined item is deferred work; the customer may dismiss it. */
   deferredIgnoredByCustomer: z.boolean(),
 });
 export type ReportItem = z.infer<typeof ZReportItem>;
@@ -176,8 +175,8 @@ export type ReportApprovalRequest = z.infer<typeof ZReportApprovalRequest>;
 export const ZDeferredDismissalRequest = z.strictObject({ deferredIgnoredByCustomer: z.literal(true) });
 
 /**
- * POST .../share: every field is read leniently so the one message of spec §8 answers any gap
- * (shareProblem), rather than a schema's message per field.
+ * POST .../share: every field is read leniently so the one message 'Please complete all fields'
+ * answers any gap (shareProblem), rather than a schema's message per field.
  */
 export const ZShareReportRequest = z.strictObject({
   to: z.string().max(320).optional(),
@@ -234,7 +233,7 @@ export function isDecidable(result: ResultSeverity | null): boolean {
   return result === 'warning' || result === 'critical';
 }
 
-/** The report's counts (spec §2 service history: ok, warning, critical). */
+/** The report's counts: ok, warning, critical. */
 export function resultCounts(results: ReadonlyArray<{ result: ResultSeverity | null }>) {
   const counts = { okay: 0, warning: 0, critical: 0 };
   for (const r of results)
@@ -317,7 +316,7 @@ export function totalsWithDecisions(
   return { total: totals.total, approvedTotal: totals.approvedTotal };
 }
 
-/** Spec §5 share: a valid 'to', a subject and a body; else the one message of spec §8. */
+/** Share: a valid 'to', a subject and a body; else SHARE_REPORT_INCOMPLETE. */
 export function shareProblem(share: {
   to?: string | null;
   subject?: string | null;

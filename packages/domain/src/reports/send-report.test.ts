@@ -127,7 +127,7 @@ describe('sending state', () => {
     expect(sendState(['fulfilled', 'pending'])).toBe('pending');
     expect(sendState(['fulfilled', 'fulfilled'])).toBe('fulfilled');
   });
-  it('goes to the dashboard unless pending or error (spec §4)', () => {
+  it('goes to the dashboard unless pending or error', () => {
     expect(goesToDashboardAfterSend('fulfilled')).toBe(true);
     expect(goesToDashboardAfterSend('pending')).toBe(false);
     expect(goesToDashboardAfterSend('error')).toBe(false);

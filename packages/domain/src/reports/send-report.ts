@@ -5,15 +5,15 @@ import { isValidEmail, phoneDigits } from '../customers/customer.js';
 import type { ErrorCode } from '../errors.js';
 
 /**
- * Sending the report (spec §2 report dialog, §3 Report payload, §4 "Report sending", §5): the
- * payload, who receives it, and the sending state. docs/reports.md "Sending the report".
+ * Sending the report: the payload, who receives it, and the sending state. docs/reports.md "Sending
+ * the report".
  */
 
 /** The report dialog's two uses: send the report, or tell the customer the repair is complete. */
 export const REPORT_NOTIFICATIONS = ['report', 'repairComplete'] as const;
 export type ReportNotification = (typeof REPORT_NOTIFICATIONS)[number];
 
-/** Spec §4: a sending is not sent, pending, fulfilled or error. */
+/** A sending is not sent, pending, fulfilled or error. */
 export const REPORT_SEND_STATES = ['notSent', 'pending', 'fulfilled', 'error'] as const;
 export type ReportSendState = (typeof REPORT_SEND_STATES)[number];
 
@@ -25,7 +25,7 @@ export const REPORT_CHANNELS = ['email', 'sms'] as const;
 export type ReportChannel = (typeof REPORT_CHANNELS)[number];
 
 /**
- * Spec §3 "special header": names the worker sending, and must be the signed-in caller. A request
+ * The sender header: names the worker sending, and must be the signed-in caller. A request
  * prepared under one sign-in and replayed under another (a shared tablet after switch user, the
  * offline queue) is refused instead of sending in someone else's name.
  */
@@ -37,8 +37,8 @@ export const REPORT_SEND_TOKEN_HOURS = 12;
 const ZText = (max: number) => z.string().trim().min(1, { message: 'must not be empty' }).max(max);
 
 /**
- * Spec §3 Report payload. storeId, inspectionOrderId, workerId, language, subjectLine and
- * messageText are mandatory (spec §5). customerEmail / customerPhone: absent means the customer's
+ * The report payload. storeId, inspectionOrderId, workerId, language, subjectLine and
+ * messageText are mandatory. customerEmail / customerPhone: absent means the customer's
  * own; null or '' means not by that channel; a value is the address to use. use3rdPartyEmail /
  * use3rdPartyPhone only apply when the customer has none of their own (see reportRecipients).
  * token: the hidden field, a one-time send token the dialog got when it opened.
@@ -122,7 +122,7 @@ export type RecipientsResult =
       ok: true;
       email: Recipient | null;
       sms: Recipient | null;
-      /** The text was asked for but the customer has not given permission to text (spec §4). */
+      /** The text was asked for but the customer has not given permission to text. */
       smsRefused: boolean;
     }
   | { ok: false; status: number; code: ErrorCode; message: string };
@@ -138,7 +138,7 @@ function pick(
 ): { ok: true; value: Recipient | null } | { ok: false; message: string } {
   const ownValue = blank(own) ? null : own!.trim();
   if (ownValue) {
-    // The customer has one: the flag does not apply (spec §5); absent means theirs, null/'' none.
+    // The customer has one: the flag does not apply; absent means theirs, null/'' none.
     if (sent === undefined) return { ok: true, value: { to: ownValue, thirdParty: false } };
     if (blank(sent)) return { ok: true, value: null };
     return { ok: true, value: { to: sent!.trim(), thirdParty: false } };
@@ -156,7 +156,7 @@ function pick(
 }
 
 /**
- * Who the report goes to (spec §5): the customer's own e-mail and mobile phone unless the dialog
+ * Who the report goes to: the customer's own e-mail and mobile phone unless the dialog
  * sent others; a third party's only when the customer has none of their own and the matching
  * use3rdParty flag is ticked. A text needs the customer's permissionToText: without it the text is
  * refused (smsRefused), whatever number. Neither channel: REPORT_NO_RECIPIENT.
@@ -213,7 +213,7 @@ export function reportRecipients(
 
 /* --------------------------------------------------------------- outcome */
 
-/** A sending's state from its deliveries' (spec §4): error wins, then pending; none is not sent. */
+/** A sending's state from its deliveries': error wins, then pending; none is not sent. */
 export function sendState(statuses: readonly ReportDeliveryStatus[]): ReportSendState {
   if (statuses.length === 0) return 'notSent';
   if (statuses.includes('error')) return 'error';
@@ -221,7 +221,7 @@ export function sendState(statuses: readonly ReportDeliveryStatus[]): ReportSend
   return 'fulfilled';
 }
 
-/** Spec §4: after a successful answer the dialog clears, hides and goes to the dashboard unless pending or error. */
+/** After a successful answer the dialog clears, hides and goes to the dashboard unless pending or error. */
 export function goesToDashboardAfterSend(state: ReportSendState): boolean {
   return state === 'fulfilled';
 }

@@ -8,7 +8,7 @@ import { ZAccount } from './accounts.js';
 import { ZStoreUser, ZUsername } from './store-users.js';
 
 /**
- * The setup wizard (spec §2 /v2/account/new/step1, issue 8 item 4): an owner without an account
+ * The setup wizard (/v2/account/new/step1): an owner without an account
  * opens its account, its first store and its first workers in one go. docs/administration.md.
  */
 

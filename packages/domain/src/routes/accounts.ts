@@ -7,8 +7,8 @@ import { ZStore } from '../identity/store-view.js';
 import { ZOpenTime, ZStoreDetails } from '../identity/store-settings.js';
 
 /**
- * Accounts (spec §7 GET /account/{id}) and account stores (spec §2 /v2/account/{accountId}/store,
- * issue 8 item 1): the home of owners and account managers. docs/administration.md.
+ * Accounts (GET /account/{id}) and account stores (/v2/account/{accountId}/store): the home of
+ * owners and account managers. docs/administration.md.
  */
 
 /** Who sees an account's stores with their figures, and may add a store: its owners and managers, and the partner and root admins above it. */
@@ -55,7 +55,7 @@ export const getAccountRoute = defineRoute({
   id: 'accounts.get',
   method: 'GET',
   path: '/v2/api/account/:accountId',
-  summary: "The account (spec §7): the caller's own, one of its partner's, or any for root.",
+  summary: "The account: the caller's own, one of its partner's, or any for root.",
   tag: 'accounts',
   access: access.account(STAFF_ROLES),
   params: accountParams,

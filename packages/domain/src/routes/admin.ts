@@ -6,8 +6,8 @@ import { STAFF_ROLES, type Role } from '../roles.js';
 import { ZPageInfo } from '../customers/vehicle.js';
 
 /**
- * Partners (spec §7 GET /partner/{id}) and the admin page of root, partner and partner admin
- * (spec §2 /admin, issue 8 item 5): partners, accounts and stores, paged and searchable.
+ * Partners (GET /partner/{id}) and the admin page of root, partner and partner admin
+ * (/admin): partners, accounts and stores, paged and searchable.
  * docs/administration.md.
  */
 
@@ -52,7 +52,7 @@ export const getPartnerRoute = defineRoute({
   id: 'partners.get',
   method: 'GET',
   path: '/v2/api/partner/:partnerId',
-  summary: "The partner (spec §7): the caller's own, or any for root.",
+  summary: "The partner: the caller's own, or any for root.",
   tag: 'admin',
   access: access.partner(STAFF_ROLES),
   params: z.strictObject({ partnerId: ZId }),

@@ -33,7 +33,7 @@ export const createCustomerRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/customer',
   summary:
-    'Creates a customer (spec §5 save rules). With householdId it joins that household, else it starts its own.',
+    'Creates a customer (firstName, lastName or business required unless namesNotMandatory; an e-mail, when sent, valid). With householdId it joins that household, else it starts its own.',
   tag: 'customers',
   access: access.store(STAFF_ROLES),
   params: storeParams,
@@ -169,7 +169,7 @@ export const createVehicleRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/vehicle',
   summary:
-    "Creates a vehicle in a household (householdId). VIN_IS_INVALID when a VIN is sent that is not plausible (spec §5): a custom year/make/model entry sends none; VIN_IS_MANDATORY when the store requires one.",
+    "Creates a vehicle in a household (householdId). VIN_IS_INVALID when a VIN is sent that is not plausible (17 characters, a letter and a digit, no space, hyphen, # or parenthesis): a custom year/make/model entry sends none; VIN_IS_MANDATORY when the store requires one.",
   tag: 'customers',
   access: access.store(STAFF_ROLES),
   params: storeParams,
@@ -214,7 +214,7 @@ export const vehicleCustomerRoute = defineRoute({
   response: z.object({ _embedded: z.object({ customer: z.array(ZCustomer) }) }),
 });
 
-/** Spec §5: a search term is valid at trimmed length 2 (3 for the count); longer ones are cut. */
+/** A search term is valid at trimmed length 2 (3 for the count); longer ones are cut. */
 const ZSearchTerm = (min: number) =>
   z
     .string()
@@ -260,7 +260,7 @@ export const vehiclePictureRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/vehicle/:vehicleId/picture',
   summary:
-    "Sets the vehicle's picture (spec §3 picture or profile picture) from a multipart/form-data upload: one PNG or JPEG file (checked by its bytes; 415 otherwise, 413 when too large), optional fileName before it. Stored as an upright JPEG of at most 2048 px without metadata; the previous picture is deleted.",
+    "Sets the vehicle's picture from a multipart/form-data upload: one PNG or JPEG file (checked by its bytes; 415 otherwise, 413 when too large), optional fileName before it. Stored as an upright JPEG of at most 2048 px without metadata; the previous picture is deleted.",
   tag: 'customers',
   access: access.store(STAFF_ROLES),
   params: vehicleParams,
@@ -272,7 +272,7 @@ export const customerFleetPictureRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/customer/:customerId/fleetPicture',
   summary:
-    "Sets the customer's fleet logo (spec §3 fleetPicture) from a multipart/form-data upload, as for a vehicle picture; for the store's staff and the customer's own portal users.",
+    "Sets the customer's fleet logo (fleetPicture) from a multipart/form-data upload, as for a vehicle picture; for the store's staff and the customer's own portal users.",
   tag: 'customers',
   access: access.customer(STAFF_ROLES),
   params: z.strictObject({ customerId: ZId }),

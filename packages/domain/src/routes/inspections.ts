@@ -116,7 +116,7 @@ export const saveAutomaticSelectionRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/automaticInspectionSelection',
   summary:
-    'Maps a business name to an inspection type by name (400 for an unknown name); replaces the mapping of the same business name, or the one named by _id. Owners and admins (spec §6).',
+    'Maps a business name to an inspection type by name (400 for an unknown name); replaces the mapping of the same business name, or the one named by _id. Owners and admins.',
   tag: 'inspections',
   access: access.store(AUTOMATIC_SELECTION_WRITE_ROLES),
   params: storeParams,

@@ -25,7 +25,7 @@ export const ORDER_READ_ROLES: readonly Role[] = STAFF_ROLES;
 export const ORDER_WRITE_ROLES: readonly Role[] = STAFF_ROLES.filter(
   (r) => r !== 'Store' && r !== 'AnalyticsViewer' && r !== 'paymentManager',
 );
-/** Spec §6: the time tracker is for technicians only. */
+/** The time tracker is for technicians only. */
 export const TIME_TRACKER_ROLES: readonly Role[] = ROLES.filter((r) => isTechnician(r));
 
 const storeParams = z.strictObject({ storeId: ZId });
@@ -37,7 +37,7 @@ export const ORDER_LIST_SORTINGS = ['orderNumber,desc', 'orderNumber,asc', 'sche
 export type OrderListSorting = (typeof ORDER_LIST_SORTINGS)[number];
 export const DEFAULT_ORDER_LIST_SORTING: OrderListSorting = 'orderNumber,desc';
 
-/** Spec §4: unknown sort values are ignored (the default applies), never an error. */
+/** Unknown sort values are ignored (the default applies), never an error. */
 const ZListSorting = z
   .unknown()
   .optional()
@@ -74,9 +74,9 @@ const ZIsoQuery = z.iso.datetime({ offset: true, message: 'must be an ISO date-t
 const stepFilters = Object.fromEntries(ORDER_STEPS.map((s) => [s, ZStateList])) as Record<OrderStep, typeof ZStateList>;
 
 /**
- * The list's query (spec §7; the dashboard's table in orders/dashboard.ts builds it). Page and
+ * The list's query (the dashboard's table in orders/dashboard.ts builds it). Page and
  * size are validated (400); sorting, waitingFirst, the switches and step states ignore values
- * they do not know (spec §4); ids and dates must be well formed (400).
+ * they do not know; ids and dates must be well formed (400).
  */
 export const ZRepairOrderListQuery = z.object({
   page: ZPage,
@@ -127,7 +127,7 @@ export const matchRepairOrderRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/inspectionOrder',
   summary:
-    'A shop system\'s ticket (spec §7): storeId in the body; the customer found by business name and the vehicle by fleet number, each created when missing, in one transaction.',
+    'A shop system\'s ticket: storeId in the body; the customer found by business name and the vehicle by fleet number, each created when missing, in one transaction.',
   tag: 'inspectionOrders',
   access: access.storeInBody(ORDER_WRITE_ROLES),
   query: z.object({
@@ -144,7 +144,7 @@ export const listRepairOrdersRoute = defineRoute({
   method: 'GET',
   path: '/v2/api/store/:storeId/inspectionOrder',
   summary:
-    "The store's orders, a page at a time: by order number (numbers as numbers, none last) or by scheduled time, waiting first on demand, with the filters of spec §7.",
+    "The store's orders, a page at a time: by order number (numbers as numbers, none last) or by scheduled time, waiting first on demand, filtered by vehicleInShop, search, step states, serviceAdvisorId, technicianId and not.",
   tag: 'inspectionOrders',
   access: access.store(ORDER_READ_ROLES),
   params: storeParams,
@@ -191,7 +191,7 @@ export const updateRepairOrderRoute = defineRoute({
   method: 'PUT',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId',
   summary:
-    'Changes the fields sent. Refused on a closed order (ORDER_CLOSED), for another vehicle (CANNOT_CHANGE_VEHICLE), for a blocked field with a new value (FIELD_BLOCKED), and by the assignment rules (spec §6).',
+    'Changes the fields sent. Refused on a closed order (ORDER_CLOSED), for another vehicle (CANNOT_CHANGE_VEHICLE), for a blocked field with a new value (FIELD_BLOCKED), and by the assignment rules (only an advisor reassigns another technician\'s order; techCanWorkOnlyOwnInspection).',
   tag: 'inspectionOrders',
   access: access.store(ORDER_WRITE_ROLES),
   params: orderParams,
@@ -203,7 +203,7 @@ export const setRepairOrderStateRoute = defineRoute({
   id: 'inspectionOrders.setState',
   method: 'PUT',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/state',
-  summary: "Sets one step's state (spec §4): {state: step, value}. Parts also takes inProgressHaveOrdered and inProgressSomeParts.",
+  summary: "Sets one step's state: {state: step, value}. Parts also takes inProgressHaveOrdered and inProgressSomeParts.",
   tag: 'inspectionOrders',
   access: access.store(ORDER_WRITE_ROLES),
   params: orderParams,
@@ -281,7 +281,7 @@ export const signOffRepairOrderRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/signoff',
   summary:
-    "Signs the inspection off and finishes it (spec §2 sign-off, §4 Finishing), from a multipart/form-data upload: fields signerName (the person who signed), language (en or fr) and optional workerId before the file; the file is the signature as a PNG or JPEG picture (checked by its bytes, 415 otherwise; at most 1 MB). The signature is kept with the order (signOff); refused like finish (ORDER_CANNOT_BE_FINISHED with the reason), and then nothing is stored.",
+    "Signs the inspection off and finishes it, from a multipart/form-data upload: fields signerName (the person who signed), language (en or fr) and optional workerId before the file; the file is the signature as a PNG or JPEG picture (checked by its bytes, 415 otherwise; at most 1 MB). The signature is kept with the order (signOff); refused like finish (ORDER_CANNOT_BE_FINISHED with the reason), and then nothing is stored.",
   tag: 'inspectionOrders',
   access: access.store(ORDER_WRITE_ROLES),
   params: orderParams,

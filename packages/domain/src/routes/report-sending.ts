@@ -32,7 +32,7 @@ export const sendReportTokenRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/sendReport/token',
   summary:
-    'A one-time send token for the report dialog, asked when it opens (spec §3 hidden token field): bound to the order and the signed-in worker, valid 12 hours. A sendReport with a token sends each recipient at most once, so a double click or a replay never sends twice.',
+    'A one-time send token for the report dialog, asked when it opens: bound to the order and the signed-in worker, valid 12 hours. A sendReport with a token sends each recipient at most once, so a double click or a replay never sends twice.',
   tag: 'reports',
   carriesSecrets: true,
   access: access.store(REPORT_SEND_ROLES),
@@ -46,7 +46,7 @@ export const sendReportRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/sendReport',
   summary:
-    'Sends the report (or the repair-complete notice) with a new report link: by e-mail, and by text when the customer has permissionToText (spec §3 Report payload, §4, §5). The X-Report-Sender header must name the signed-in worker (403 otherwise). Recipients already sent with the same token are not sent again. REPORT_NO_RECIPIENT (409) without any e-mail or phone; SMS_NOT_PERMITTED (409) when only a text was asked and the customer has not allowed texts; a provider failure answers 502 (SMS_NOT_SENT for a text, SERVICE_UNAVAILABLE for an e-mail) and may be retried with the same token.',
+    'Sends the report (or the repair-complete notice) with a new report link: by e-mail, and by text when the customer has permissionToText. The X-Report-Sender header must name the signed-in worker (403 otherwise). Recipients already sent with the same token are not sent again. REPORT_NO_RECIPIENT (409) without any e-mail or phone; SMS_NOT_PERMITTED (409) when only a text was asked and the customer has not allowed texts; a provider failure answers 502 (SMS_NOT_SENT for a text, SERVICE_UNAVAILABLE for an e-mail) and may be retried with the same token.',
   tag: 'reports',
   carriesSecrets: true,
   access: access.store(REPORT_SEND_ROLES),

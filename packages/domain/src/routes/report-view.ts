@@ -16,11 +16,10 @@ import {
 import { ORDER_READ_ROLES, ORDER_WRITE_ROLES } from './repair-orders.js';
 
 /**
- * The customer's report (docs/reports.md). Spec §7 does not show the portal's calls, so these
- * paths are ours: `/v2/api/report/{inspectionOrderId}...`, reached with the report link's token
- * (`t` or the X-Report-Token header), as the order's customer signed in to the portal, or, for
- * the read-only preview, as the store's staff. What only the customer does (approve, dismiss,
- * share, the reading heartbeat) lists no staff role: staff get 403 there.
+ * The customer's report (docs/reports.md): `/v2/api/report/{inspectionOrderId}...`, reached with
+ * the report link's token (`t` or the X-Report-Token header), as the order's customer signed in to
+ * the portal, or, for the read-only preview, as the store's staff. What only the customer does
+ * (approve, dismiss, share, the reading heartbeat) lists no staff role: staff get 403 there.
  */
 
 const reportParams = z.strictObject({ inspectionOrderId: ZId });

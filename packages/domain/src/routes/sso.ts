@@ -5,9 +5,9 @@ import { defineRoute } from '../http/route.js';
 import { ZSsoCallbackQuery, ZSsoLoginQuery, ZSsoLogoutQuery } from '../identity/sso.js';
 
 /**
- * Single sign-on with OpenID Connect (spec §2 "Home after login by role", §7 logout/saml; docs/sso.md).
- * These are browser navigations, not API calls: they answer with redirects, and every failure the
- * caller can cause past parameter validation redirects to /app/login?sso=failed.
+ * Single sign-on with OpenID Connect (docs/sso.md). These are browser navigations, not API calls:
+ * they answer with redirects, and every failure the caller can cause past parameter validation
+ * redirects to /app/login?sso=failed.
  */
 
 export const ssoLoginRoute = defineRoute({

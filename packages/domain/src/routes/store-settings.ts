@@ -11,7 +11,7 @@ export const updateStoreSettingsRoute = defineRoute({
   method: 'PUT',
   path: '/v2/api/store/:storeId/settings',
   summary:
-    "Changes the store's settings (spec §3 Store), details, opening hours (each day closes after it opens) and admin PIN; what is not sent stays. Effective at once: every later request reads them.",
+    "Changes the store's settings, details, opening hours (each day closes after it opens) and admin PIN; what is not sent stays. Effective at once: every later request reads them.",
   tag: 'storeSettings',
   carriesSecrets: true,
   access: access.store(STORE_ADMIN_ROLES),

@@ -9,7 +9,7 @@ import { ZStrongPassword } from '../identity/password.js';
 import { ZStoreEmail } from '../identity/store-settings.js';
 
 /**
- * Store users (spec §2 /v2/account/{accountId}/store/{storeId}/user, issue 8 item 2): the home of
+ * Store users (/v2/account/{accountId}/store/{storeId}/user): the home of
  * store managers, where a store's workers are listed, created, edited and deactivated.
  * docs/administration.md.
  */
@@ -69,7 +69,7 @@ const workerFields = {
   email: ZStoreEmail.nullable().optional().transform(blankToNull),
   language: z.enum(LANGUAGES, { message: 'languageId must be en or fr' }),
   authorizedToRefund: z.boolean(),
-  /** Admin access: a legacy user enters the admin area with the store's admin PIN (spec §2). */
+  /** A legacy user enters the admin area with the store's admin PIN, others with their password. */
   isLegacy: z.boolean(),
   dashboardVersion: z.number().int().min(1).max(2),
 };
@@ -83,7 +83,7 @@ export const ZCreateStoreUser = z
     authorizedToRefund: workerFields.authorizedToRefund.default(false),
     isLegacy: workerFields.isLegacy.default(false),
     dashboardVersion: workerFields.dashboardVersion.default(2),
-    /** Set the password directly (the strength rule of spec §5)... */
+    /** Set the password directly (it must pass the strength rule)... */
     password: ZStrongPassword.optional(),
     /** ...or mail the worker a link to choose one (the password reset e-mail). */
     sendPasswordEmail: z.boolean().default(false),
@@ -156,7 +156,7 @@ export const setStoreUserPasswordRoute = defineRoute({
   id: 'storeUsers.setPassword',
   method: 'PUT',
   path: '/v2/api/store/:storeId/user/:userId/password',
-  summary: "Sets a worker's password (spec §5 strength rule); its other sign-ins end.",
+  summary: "Sets a worker's password (it must pass the strength rule); its other sign-ins end.",
   tag: 'storeUsers',
   carriesSecrets: true,
   access: access.store(STORE_ADMIN_ROLES),

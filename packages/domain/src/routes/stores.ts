@@ -10,7 +10,7 @@ export const getStoreRoute = defineRoute({
   id: 'stores.get',
   method: 'GET',
   path: '/v1/api/store/:storeId',
-  summary: 'The store with its settings (spec §3 Store).',
+  summary: 'The store with its settings.',
   tag: 'stores',
   access: access.store(STAFF_ROLES),
   params: z.strictObject({ storeId: ZId }),

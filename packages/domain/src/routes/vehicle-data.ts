@@ -6,7 +6,7 @@ import { ZVinDecoded } from '../customers/vehicle.js';
 
 /**
  * Model names may hold a slash ("F-150/F-250"), which a path segment cannot: the client sends
- * this placeholder instead and the server puts the slash back (spec §5 engine fetch).
+ * this placeholder instead and the server puts the slash back.
  */
 export const MODEL_SLASH_PLACEHOLDER = '__SLASH__';
 export const encodeModelName = (model: string) => model.replaceAll('/', MODEL_SLASH_PLACEHOLDER);

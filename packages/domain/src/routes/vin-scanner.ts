@@ -32,7 +32,7 @@ export const createVinScanSessionRoute = defineRoute({
   method: 'POST',
   path: '/v1/api/vinscanner/session',
   summary:
-    'Launches the VIN scanner for the caller (spec §5: user id, origin and language are mandatory; userId must be the caller): a single-use callback URL valid 10 minutes, the return URL and the scanner URL to open in a new window.',
+    'Launches the VIN scanner for the caller (user id, origin and language are mandatory; userId must be the caller): a single-use callback URL valid 10 minutes, the return URL and the scanner URL to open in a new window.',
   tag: 'vin-scanner',
   carriesSecrets: true,
   access: access.signedIn(STAFF_ROLES),

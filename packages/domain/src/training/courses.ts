@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LANGUAGES, type Language } from '../limits.js';
 
 /**
- * Training courses (spec §1 "training courses", §2 /training and the mandatory-training guard,
- * §4 realtime topic user/{id}/courseCompleted). A course is the product's own content, the same
+ * Training courses (docs/training.md): what /training lists, and what a user must complete
+ * before any other page (mandatory training). A course is the product's own content, the same
  * for every shop; each user's completions are kept per user.
  */
 
