@@ -1,7 +1,7 @@
 import { Box, Text, type BoxProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §2: copyright with the current year, and the tagline. */
+/** Copyright with the current year, and the tagline. */
 export function Footer(props: BoxProps) {
   const { t } = useTranslation(['ui', 'app']);
   const year = new Date().getFullYear();

@@ -25,7 +25,7 @@ function codeOf(error: unknown): string {
   return typeof code === 'string' ? code : 'generic';
 }
 
-/** Spec §9: png, jpg, jpeg, by type or by extension (domain `isAllowedImage`). The server checks the bytes; this spares a pointless upload. */
+/** Png, jpg, jpeg, by type or by extension (domain `isAllowedImage`). The server checks the bytes; this spares a pointless upload. */
 export function isAcceptedImage(file: File): boolean {
   return isAllowedImage(file);
 }
@@ -49,7 +49,7 @@ export interface ImageUploadProps {
    */
   annotate?: boolean;
   onEdited?: (result: EditedImage) => void;
-  /** The current picture opens in the image gallery, with these details (spec §2). */
+  /** The current picture opens in the image gallery, with these details. */
   galleryDetails?: Omit<GalleryPicture, 'url' | 'name'>;
   formatDateTime?: (value: string) => string;
 }
@@ -81,7 +81,7 @@ export function ImageUpload({ label, value, upload, maxBytes = MAX_IMAGE_UPLOAD_
     resetFileButton.current?.();
     if (!file || state.phase === 'uploading') return;
     if (!annotate) return start(file);
-    // A video goes to the editor, which says that it cannot be the picture (spec §2) and closes.
+    // A video goes to the editor, which says that it cannot be the picture and closes.
     if (mediaKindOf(file) === 'video') {
       setState({ phase: 'idle' });
       return setEditing(file);

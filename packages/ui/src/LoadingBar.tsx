@@ -9,7 +9,7 @@ export interface ProgressSource {
 }
 
 export interface LoadingBarProps {
-  /** Spec §4: 50 while requests run, 100 when they finished, 0 after an error (or before any). */
+  /** 50 while requests run, 100 when they finished, 0 after an error (or before any). */
   progress?: number;
   /** Used instead of `progress` when given. */
   source?: ProgressSource;

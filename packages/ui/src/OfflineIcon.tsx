@@ -8,7 +8,7 @@ import { Tooltip } from './Tooltip.js';
 const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
 /**
- * True once the browser has been offline for `delayMs` without a break (spec §9: 5 s), false as
+ * True once the browser has been offline for `delayMs` without a break (5 s by default), false as
  * soon as it is back online. A blip while a tablet walks between bays should not flash a warning.
  */
 export function useOfflineFor(delayMs: number = LIMITS.offlineIconDelayMs): boolean {
@@ -35,7 +35,7 @@ export function useOfflineFor(delayMs: number = LIMITS.offlineIconDelayMs): bool
   return offlineLong;
 }
 
-/** The offline icon of spec §2, with its explanation in a tooltip and for screen readers. */
+/** The offline icon, with its explanation in a tooltip and for screen readers. */
 export function OfflineIcon({ delayMs }: { delayMs?: number }) {
   const { t } = useTranslation('ui');
   const offline = useOfflineFor(delayMs);

@@ -10,7 +10,7 @@ const met = (container: HTMLElement) =>
   Object.fromEntries([...container.querySelectorAll('[data-rule]')].map((li) => [li.getAttribute('data-rule'), li.getAttribute('data-met')]));
 
 describe('PasswordRules', () => {
-  it('follows the strength rule of spec §5 as the password is typed', () => {
+  it('follows the strength rule as the password is typed', () => {
     const { container, rerender } = renderWithUi(<PasswordRules password="abc" />);
     expect(met(container)).toEqual({ length: 'false', upper: 'false', lower: 'true', digit: 'false', special: 'false' });
     rerender(<PasswordRules password="Bay-Door7!" />);

@@ -6,7 +6,8 @@ import { CheckCircleIcon, CircleIcon } from './icons.js';
 const RULES: Array<keyof PasswordCheck> = ['length', 'upper', 'lower', 'digit', 'special'];
 
 /**
- * The strength rule of spec §5 as a checklist that follows the typing, from the same
+ * The password strength rule (8 characters, an upper-case and a lower-case letter, a digit
+ * and a special character) as a checklist that follows the typing, from the same
  * `checkPassword` the server applies. Give the password field `aria-describedby={id}`.
  */
 export function PasswordRules({ password, id }: { password: string; id?: string }) {

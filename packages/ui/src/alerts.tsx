@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@servicebay/domain';
 import { AlertOctagonIcon, AlertTriangleIcon, CheckCircleIcon, InfoIcon } from './icons.js';
 
-/** Spec §8: an alert has a type, a strong message and a message. */
+/** An alert has a type, a strong message and a message. */
 export type AlertType = 'success' | 'info' | 'danger' | 'warning';
 
 export interface AlertMessage {
@@ -20,7 +20,7 @@ interface ShownAlert extends AlertMessage {
 }
 
 export interface AlertsApi {
-  /** Shows an alert for 6000 ms (spec §9); returns its id. */
+  /** Shows an alert for 6000 ms; returns its id. */
   show(alert: AlertMessage): number;
   dismiss(id: number): void;
 }

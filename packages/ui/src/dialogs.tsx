@@ -12,7 +12,7 @@ import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 
 export interface ConfirmOptions {
-  /** Defaults to the product name (spec §2). */
+  /** Defaults to the product name. */
   title?: string;
   message: ReactNode;
   okLabel?: string;

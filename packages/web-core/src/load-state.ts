@@ -1,7 +1,7 @@
 /**
- * Small observable values and the load states of spec §4 "Async loads". Framework-agnostic: a
- * `ReadableStore` fits React's `useSyncExternalStore` (see `useStore` in ./react.ts) and anything
- * else that can call subscribe/get.
+ * Small observable values and the load states NOT_LOADED, PENDING, FULFILLED, REJECTED.
+ * Framework-agnostic: a `ReadableStore` fits React's `useSyncExternalStore` (see `useStore` in
+ * ./react.ts) and anything else that can call subscribe/get.
  */
 
 export interface ReadableStore<T> {
@@ -59,7 +59,7 @@ export interface LoadTracker<T> extends ReadableStore<Load<T>> {
   reset(): void;
 }
 
-/** Tracks one load (a list, a ticket, a language file...) through the four states of spec §4. */
+/** Tracks one load (a list, a ticket, a language file...) through the four load states. */
 export function createLoad<T>(): LoadTracker<T> {
   const store = createStore<Load<T>>({ status: LoadStatus.NOT_LOADED });
   let current: AbortController | null = null;

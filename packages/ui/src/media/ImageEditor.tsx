@@ -29,7 +29,7 @@ import { AnnotateArrowIcon, AnnotateCircleIcon, CameraIcon, RotateLeftIcon, Rota
 /** What Done gives: the annotated JPEG, and the picture as it was taken, untouched. */
 export interface EditedImage {
   edited: Blob;
-  /** The edited picture's name: the original's as a .jpg (spec §5: the picture's name falls back to the editor's file name). */
+  /** The edited picture's name: the original's as a .jpg. */
   name: string;
   original: Blob;
   originalName: string;
@@ -50,8 +50,8 @@ export interface ImageEditorProps {
   /** Cancel, Escape, the close button, or a refused file. */
   onClose: () => void;
   /**
-   * Told when the file is not a picture (a video gives spec §2's 'Were sorry videos are not
-   * allowed as primary pictures'); the editor has shown the message as a danger alert and closes.
+   * Told when the file is not a picture (a video gives 'Were sorry videos are not allowed as
+   * primary pictures'); the editor has shown the message as a danger alert and closes.
    */
   onRejected?: (code: ImageEditorRejection) => void;
   /** Decodes the picture; createImageBitmap with the EXIF orientation by default (tests pass their own). */
@@ -67,7 +67,7 @@ async function firstBytes(file: Blob, count: number): Promise<Uint8Array> {
 }
 
 /**
- * The image editor of spec §2 as a modal: the picture on an 800x600 canvas, arrows (red) and
+ * The image editor as a modal: the picture on an 800x600 canvas, arrows (red) and
  * circles (yellow) drawn by dragging a finger, pen or mouse, undo of the last, rotation by 90
  * degrees either way, take another (the camera or library again), cancel and done. The model
  * lives in @servicebay/domain (media/annotations.ts); this draws it. docs/media.md.

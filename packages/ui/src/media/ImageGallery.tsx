@@ -8,11 +8,11 @@ import { ChevronLeftIcon, ChevronRightIcon } from './media-icons.js';
 export interface GalleryPicture {
   url: string;
   name: string;
-  /** The worker's name (spec §7: pictures carry the worker name and title). */
+  /** The worker's name (pictures carry the worker's name and title). */
   worker?: string | null;
   /** ISO date and time the picture was taken. */
   dateTime?: string | null;
-  /** Where it was taken (spec §3 gpsCoords), when the device gave a position. */
+  /** Where it was taken (gpsCoords), when the device gave a position. */
   gps?: { lat: number; long: number } | null;
 }
 
@@ -33,7 +33,7 @@ export function stepIndex(index: number, delta: number, count: number): number {
 }
 
 /**
- * The image gallery of spec §2: one picture at a time, as large as the screen allows, with its
+ * The image gallery: one picture at a time, as large as the screen allows, with its
  * name, worker and date; previous and next buttons, and the left and right arrow keys.
  */
 export function ImageGallery({ pictures, opened, onClose, initialIndex = 0, formatDateTime }: ImageGalleryProps) {

@@ -9,7 +9,7 @@ import { AlertOctagonIcon } from '../icons.js';
 export interface PlayerVideo {
   url: string;
   name: string;
-  /** Seconds, as uploaded (spec §7 videos carry a duration); the browser's metadata otherwise. */
+  /** Seconds, as uploaded with the video; the browser's metadata otherwise. */
   duration?: number | null;
 }
 
@@ -19,7 +19,7 @@ export interface VideoPlayerProps {
 }
 
 /**
- * The video player of spec §2: the browser's own player on the signed URL (range requests let it
+ * The video player: the browser's own player on the signed URL (range requests let it
  * seek, docs/files.md), with the name and duration. Open while `video` is set.
  */
 export function VideoPlayer({ video, onClose }: VideoPlayerProps) {

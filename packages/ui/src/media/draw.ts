@@ -31,7 +31,7 @@ export async function decodeImageFile(file: Blob): Promise<DecodedImage> {
   return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
 }
 
-/** Draws annotations; `map` takes picture points to the context's pixels, `stroke` scales the §9 widths. */
+/** Draws annotations; `map` takes picture points to the context's pixels, `stroke` scales the widths (4). */
 export function drawAnnotations(ctx: CanvasRenderingContext2D, annotations: readonly Annotation[], map: (p: Point) => Point, unit: number, strokeScale: number) {
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';

@@ -8,7 +8,7 @@ const afternoon = '2026-11-22T20:05:00.000Z';
 // 2026-01-03 00:30 in Toronto.
 const midnight = '2026-01-03T05:30:00.000Z';
 
-describe('formatDate (spec §9 formats)', () => {
+describe('formatDate formats', () => {
   it("'MMM D, YYYY'", () => {
     expect(formatDate(afternoon, DATE_FORMATS.date, 'en', zone)).toBe('Nov 22, 2026');
     expect(formatDate(afternoon, DATE_FORMATS.date, 'fr', zone)).toBe('nov. 22, 2026');

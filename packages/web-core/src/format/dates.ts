@@ -1,5 +1,5 @@
 /**
- * The date formats of spec §9: 'MMM D, YYYY', 'MMM D' and 'hh:mm A' (dayjs tokens), in the user's
+ * The date formats 'MMM D, YYYY', 'MMM D' and 'hh:mm A' (dayjs tokens), in the user's
  * language. No date library ships with the apps, so the tokens are filled from Intl: the month's
  * short name is the language's own (en 'Nov', fr 'nov.'), the rest is digits. 'A' stays AM/PM in
  * both languages, as the spec's format says.

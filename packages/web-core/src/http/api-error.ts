@@ -30,8 +30,8 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /**
- * Failures that happen on the client's side of the wire (spec §8). The messages of the spec are
- * kept verbatim: 'No internet connection' and 'server_unable_to_process_request' (a translation key).
+ * Failures that happen on the client's side of the wire. The messages are kept verbatim:
+ * 'No internet connection' and 'server_unable_to_process_request' (a translation key).
  */
 export const CLIENT_ERRORS = {
   /** fetch failed: no network, DNS, refused connection, CORS. */

@@ -226,7 +226,7 @@ describe('api client: typed calls', () => {
   });
 });
 
-describe('api client: spec §8 rules', () => {
+describe('api client: time-outs, retries and error codes', () => {
   it('rejects with the server error shape and does not retry a 4xx', async () => {
     handlers.set('/v2/api/notes', (_req, res) =>
       json(res, 400, { status: 400, code: 'INVALID_ARGUMENTS', message: 'text is mandatory' }),
@@ -381,7 +381,7 @@ describe('api client: spec §8 rules', () => {
     });
   });
 
-  it('defaults to the time-outs of spec §8', () => {
+  it('defaults to 120 s, and 60 s for a GET', () => {
     expect([LIMITS.requestTimeoutMs, LIMITS.getTimeoutMs]).toEqual([120_000, 60_000]);
   });
 

@@ -43,7 +43,7 @@ type Slot<K extends string, T> = [T] extends [undefined]
 
 export interface RequestOptions {
   signal?: AbortSignal;
-  /** Overrides the time-out of spec §8 (120 s, GET 60 s), e.g. inspection results' 20 s (spec §9). */
+  /** Overrides the time-out (120 s, GET 60 s), e.g. inspection results' 20 s. */
   timeoutMs?: number;
   /** Overrides the client's retry count; 0 for calls that must never be repeated automatically. */
   maxRetries?: number;
@@ -77,7 +77,7 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Read before every attempt, so a retry after a token refresh carries the new token. */
   getToken?: () => Awaitable<string | null | undefined>;
-  /** Told of every 401 (spec §4: a 401 not on the login page logs out); the call still rejects. */
+  /** Told of every 401 (a 401 not on the login page logs out); the call still rejects. */
   onUnauthorized?: (error: ApiError, request: { method: HttpMethod; path: string }) => void;
   fetch?: typeof fetch;
   /** The loading bar's store; one is made when not given. */
@@ -150,7 +150,11 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** Turns an answer into data or an ApiError, following spec §4 and §8. */
+/**
+ * Turns an answer into data or an ApiError: 200 to 399 is data (a body that is not JSON is a 417),
+ * a 502 is 'server_unable_to_process_request', anything else carries the server's error code, or
+ * one named after the status.
+ */
 function interpret(response: Response, text: string): unknown {
   const { status } = response;
   const json = parseJson(text);
@@ -299,7 +303,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       try {
         path = fillPath(route.path, callOptions.params ?? {});
       } catch (error) {
-        // fillPath names the missing param ('inspectionOrderId is mandatory', spec §8).
+        // fillPath names the missing param ('inspectionOrderId is mandatory').
         throw new ApiError(400, 'INVALID_ARGUMENTS', (error as Error).message, { cause: error });
       }
       const schema = route.produces ? undefined : route.response;

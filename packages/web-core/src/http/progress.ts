@@ -1,6 +1,6 @@
 import { createStore, type ReadableStore } from '../load-state.js';
 
-/** Request progress of spec §4 "Async loads", for the loading bar: 50 on start, 100 on finish, 0 on error. */
+/** Request progress, for the loading bar: 50 on start, 100 on finish, 0 on error. */
 export const PROGRESS = { started: 50, finished: 100, failed: 0 } as const;
 
 export interface RequestProgress extends ReadableStore<number> {

@@ -1,6 +1,6 @@
 import type { ApiError } from './api-error.js';
 
-/** Statuses worth trying again (spec §8): no connection, time-outs, and a gateway or server that is restarting. */
+/** Statuses worth trying again: no connection, time-outs, and a gateway or server that is restarting. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([0, 408, 502, 503, 504]);
 
 export interface RetryPolicy {

@@ -7,7 +7,7 @@ export const LANGUAGE_STORAGE_KEY = 'servicebay.language';
 export type LanguageStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /**
- * The language before login (issue 2, spec §1): the one chosen on the login page and remembered,
+ * The language before login (en or fr): the one chosen on the login page and remembered,
  * else the browser's own language when it is French, else en.
  */
 export function loginLanguage(stored: string | null | undefined, browserLanguage: string | null | undefined): Language {

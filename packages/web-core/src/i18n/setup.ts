@@ -125,7 +125,7 @@ async function fetchCatalog(i18n: I18n, env: I18nEnvironment, language: Language
     }
     return 'server';
   } catch (error) {
-    // Spec §8: the display language could not be retrieved; the local texts are used.
+    // The display language could not be retrieved; the local texts are used.
     env.onBundledFallback?.(language, error);
     return 'bundled';
   }

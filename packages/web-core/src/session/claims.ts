@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { ZDecodedToken } from '@servicebay/domain';
 
 /**
- * The access token's claims: the decoded login token of spec §3, plus the account and partner
- * the server adds for tenancy, and the JWT times.
+ * The access token's claims: the decoded login token (id, type, storeId, username, customerId,
+ * isUserOfInactiveStore), plus the account and partner the server adds for tenancy, and the JWT
+ * times.
  */
 export const ZSessionClaims = ZDecodedToken.extend({
   accountId: z.string().nullable().default(null),

@@ -38,7 +38,7 @@ describe('inactivityLimitMs', () => {
   });
 });
 
-describe('watchInactivity (spec §4 "Inactivity")', () => {
+describe("watchInactivity: logged out after the store's time away", () => {
   const start = (page: ReturnType<typeof fakePage>, clock: { now: number }, onTimeout: () => void) =>
     watchInactivity({
       limitMs: 10 * MINUTE,

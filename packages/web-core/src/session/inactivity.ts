@@ -39,7 +39,7 @@ function sessionStore(): InactivityWatchOptions['storage'] {
 }
 
 /**
- * Spec §4 "Inactivity": checked every 60 s; when the page lost visibility and the time away
+ * Inactivity: checked every 60 s; when the page lost visibility and the time away
  * reaches the store's limit, log out. It is also checked the moment the page is shown again,
  * since timers of a hidden tab are throttled or frozen and the next screen should not be the
  * previous user's.

@@ -1,5 +1,5 @@
 /**
- * Where a picture was taken (spec §3: a result picture's gpsCoords lat and long), from the
+ * Where a picture was taken (a result picture's gpsCoords lat and long), from the
  * browser's geolocation. Never fails and never waits long: a denied permission, a device without
  * a position, an insecure page (no `navigator.geolocation`) or no answer within `timeoutMs`
  * (the permission prompt included, which the API's own timeout does not count) all give null,

@@ -33,7 +33,7 @@ export interface UploadOptions {
   getToken?: () => Awaitable<string | null | undefined>;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
-  /** Spec §8: 120 s by default. */
+  /** 120 s by default. */
   timeoutMs?: number;
   /** Made per upload; tests pass their own. */
   createRequest?: () => XMLHttpRequest;

@@ -49,7 +49,7 @@ export async function readVideoDuration(file: Blob, options: { timeoutMs?: numbe
 export type PreparedVideo = VideoCheck & { durationSeconds: number | null };
 
 /**
- * Spec §5 for a video about to be uploaded: refused offline or over 52428800 bytes (without
+ * A video about to be uploaded: refused offline or over 52428800 bytes (without
  * reading it), else its duration read and advice given over 60 s.
  */
 export async function prepareVideo(file: Blob, options: { online?: boolean; timeoutMs?: number } = {}): Promise<PreparedVideo> {

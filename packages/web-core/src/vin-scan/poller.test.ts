@@ -20,7 +20,7 @@ function scripted(answers: Array<string | null | Error>) {
   return { poll, times };
 }
 
-describe('pollForScannedVin (spec §4 VIN scan, §9: every 3000 ms, up to 5 polls)', () => {
+describe('pollForScannedVin: every 3000 ms, up to 5 polls', () => {
   it('resolves at once when the first poll has the VIN', async () => {
     const { poll } = scripted([VIN]);
     await expect(pollForScannedVin({ poll })).resolves.toBe(VIN);

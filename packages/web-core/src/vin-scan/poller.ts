@@ -3,7 +3,7 @@ import type { ApiClient } from '../http/client.js';
 import { isApiError } from '../http/api-error.js';
 import type { Scheduler } from '../realtime/client.js';
 
-/** Spec §8: "VIN polling after 5 tries ends in rejection". */
+/** VIN polling ends in rejection after 5 tries. */
 export class VinPollRejectedError extends Error {
   readonly code = 'VIN_SCAN_REJECTED';
   constructor(
@@ -37,7 +37,7 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 /**
- * Spec §4 "VIN scan" / §9: polls at once, and on failure again every 3000 ms while fewer than 5
+ * Polls at once, and on failure again every 3000 ms while fewer than 5
  * polls were made; resolves with the first VIN, rejects with VinPollRejectedError after the
  * fifth failure, or with the signal's reason when aborted (no poll starts after that).
  */
