@@ -16,7 +16,7 @@ import { ReportPage } from './report/ReportPage.js';
  * each page takes its variant from the path it was opened at.
  */
 export function App({ i18n, api, session }: Services) {
-  // The API client already retries what is worth retrying (spec §8); a second layer would multiply waits.
+  // The API client already retries what is worth retrying; a second layer would multiply waits.
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } }),
   );
@@ -31,7 +31,7 @@ export function App({ i18n, api, session }: Services) {
               <Routes>
                 <Route path="/my-car/login" element={<LoginPage variant="car" />} />
                 <Route path="/my-fleet/login" element={<LoginPage variant="fleet" />} />
-                {/* Registration lives at the bare path (spec §2). */}
+                {/* Registration lives at the bare path. */}
                 <Route path="/my-car" element={<RegisterPage key="car" variant="car" />} />
                 <Route path="/my-fleet" element={<RegisterPage key="fleet" variant="fleet" />} />
                 <Route element={<RequirePortalSession />}>

@@ -11,7 +11,7 @@ export const session = createSession({ baseUrl: '' });
 export const api = createApiClient({
   baseUrl: '',
   getToken: session.getToken,
-  // Renews the token before it runs out and once on a refused token (spec §2 portal guard).
+  // Renews the token before it runs out and once on a refused token.
   fetch: session.fetch,
   onUnauthorized: (error) => {
     // A refused session on a customer's page ends it; the guard then shows the portal login.

@@ -1,4 +1,4 @@
-/** Spec §1: the car variant or the fleet variant of the portal, chosen by the path. */
+/** The car variant or the fleet variant of the portal, chosen by the path. */
 export type PortalVariant = 'car' | 'fleet';
 
 export function variantOf(pathname: string): PortalVariant {

@@ -12,8 +12,8 @@ import { customerHome, forgetCustomerEmail, loginPath } from './portal-session.j
 
 /**
  * /my-car/user/{customerId} and /my-fleet/user/{customerId}, behind the portal guard: the signed-in
- * customer's page. It greets the customer and offers sign-out; the dashboard widgets of spec §2
- * (profile, service history, next visit, to-do, fleet) belong to the portal dashboard issue.
+ * customer's page. It greets the customer and offers sign-out; the dashboard widgets
+ * (profile, service history, next visit, to-do, fleet) are not built yet.
  */
 export function CustomerHomePage({ variant }: { variant: PortalVariant }) {
   const { t } = useTranslation('portal');

@@ -8,7 +8,7 @@ import type { PortalVariant } from '../variant.js';
 import { Slideshow } from './Slideshow.js';
 import classes from './LoginPage.module.css';
 
-/** The frame of the portal's entry pages (spec §2): slideshow, logo, slogan, banner, a form, the language. */
+/** The frame of the portal's entry pages: slideshow, logo, slogan, banner, a form, the language. */
 export function EntryLayout({ variant, children }: { variant: PortalVariant; children: ReactNode }) {
   const { t, i18n } = useTranslation('portal');
   const services = useServices();

@@ -16,7 +16,7 @@ import { useWelcome } from './welcome.js';
 import { Slideshow } from './Slideshow.js';
 import classes from './LoginPage.module.css';
 
-/** The MyCar / MyFleet login (spec §2 "Customer portal screens"), laid out for a phone first. */
+/** The MyCar / MyFleet login, laid out for a phone first. */
 export function LoginPage({ variant }: { variant: PortalVariant }) {
   const { t, i18n } = useTranslation('portal');
   const services = useServices();
@@ -25,7 +25,7 @@ export function LoginPage({ variant }: { variant: PortalVariant }) {
   const presetUsername = params.get('username')?.trim() ?? '';
   const [fields, setFields] = useState<PortalLoginFields>({ email: presetUsername, password: '' });
   const signIn = usePortalSignIn(variant);
-  // The e-mail given in the link, else the one typed once the field is left (spec §2 "Welcome text").
+  // The e-mail given in the link, else the one typed once the field is left: it decides the welcome text.
   const [lookedUp, setLookedUp] = useState(presetUsername);
   const welcome = useWelcome(lookedUp);
   const state = useStore(services.session.state);
@@ -33,7 +33,7 @@ export function LoginPage({ variant }: { variant: PortalVariant }) {
   useDocumentTitle(`${t('login.title')} · ${brand}`);
 
   const login = useMutation({
-    // Signs in, keeps the session and goes to my-car/user/{customerId} or the remembered page (spec §2).
+    // Signs in, keeps the session and goes to my-car/user/{customerId} or the remembered page.
     mutationFn: (body: ReturnType<typeof portalLoginBody>) => signIn(body, params.get('redirect')),
     onError: (error) => {
       alerts.show(
@@ -45,7 +45,7 @@ export function LoginPage({ variant }: { variant: PortalVariant }) {
     },
   });
 
-  // Spec §2: the entry pages first check whether the customer is already signed in.
+  // The entry pages first check whether the customer is already signed in.
   if (state && state.claims.customerId && portalAccess(state.claims, storedCustomerEmail()) === 'ok' && !login.isPending) {
     return <Navigate to={customerHome(variant, state.claims.customerId)} replace />;
   }

@@ -18,7 +18,7 @@ import { useWelcome } from './welcome.js';
 const RULES_ID = 'register-password-rules';
 
 /**
- * The registration form at the portal's bare path (/my-car, /my-fleet; spec §2): the customer
+ * The registration form at the portal's bare path (/my-car, /my-fleet): the customer
  * creates a password for the e-mail it gave the shop, and is signed in right after.
  */
 export function RegisterPage({ variant }: { variant: PortalVariant }) {
@@ -32,7 +32,7 @@ export function RegisterPage({ variant }: { variant: PortalVariant }) {
   const presetUsername = params.get('username')?.trim() ?? '';
   const [fields, setFields] = useState<RegisterFields>({ email: presetUsername, password: '', confirmation: '' });
   const [showRules, setShowRules] = useState(false);
-  // The e-mail given in the link, else the one typed once the field is left (spec §2 "Welcome text").
+  // The e-mail given in the link, else the one typed once the field is left: it decides the welcome text.
   const [lookedUp, setLookedUp] = useState(presetUsername);
   const welcome = useWelcome(lookedUp);
   const brand = t(`brand.${variant}`);
@@ -43,7 +43,7 @@ export function RegisterPage({ variant }: { variant: PortalVariant }) {
       await api.call(userForCustomerRoute, { body, maxRetries: 0 });
       return body;
     },
-    // Spec §4: after registration the customer is signed in with the same credentials.
+    // After registration the customer is signed in with the same credentials.
     onSuccess: async (body) => {
       try {
         await signIn(body);
@@ -54,7 +54,7 @@ export function RegisterPage({ variant }: { variant: PortalVariant }) {
     onError: (error) => {
       switch (registrationFailure(error)) {
         case 'noCustomer':
-          // Spec §8: the no-customer dialog, titled MyCar, without a cancel button.
+          // The no-customer dialog, titled MyCar, without a cancel button.
           void dialogs.confirm({ title: t('brand.car'), message: t('errors.customer_not_found_at_registration'), hideCancel: true });
           break;
         case 'userExists':
@@ -67,7 +67,7 @@ export function RegisterPage({ variant }: { variant: PortalVariant }) {
     },
   });
 
-  // Spec §2: the entry pages first check whether the customer is already signed in.
+  // The entry pages first check whether the customer is already signed in.
   if (state && portalAccess(state.claims, storedCustomerEmail()) === 'ok' && state.claims.customerId && !register.isPending) {
     return <Navigate to={customerHome(variant, state.claims.customerId)} replace />;
   }

@@ -5,7 +5,7 @@ import { variantOf } from '../variant.js';
 import { loginPath, portalAccess, storedCustomerEmail } from './portal-session.js';
 
 /**
- * The portal guard of spec §2: no valid token, a user who is not a portal user, or a stored
+ * The portal guard: no valid token, a user who is not a portal user, or a stored
  * customer e-mail different from the token's username goes to the portal login, remembering the
  * page. Renewal of an expired token is the session's (web-core); when it fails the session ends
  * and this guard sends the customer to the login.

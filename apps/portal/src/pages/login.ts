@@ -5,7 +5,7 @@ export interface PortalLoginFields {
   password: string;
 }
 
-/** Spec §2: Login stays disabled while the password is empty; an empty e-mail cannot sign in either. */
+/** Login stays disabled while the password is empty; an empty e-mail cannot sign in either. */
 export function canSubmitPortalLogin({ email, password }: PortalLoginFields): boolean {
   return email.trim() !== '' && password !== '';
 }

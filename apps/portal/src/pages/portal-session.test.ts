@@ -3,7 +3,7 @@ import { customerHome, loginPath, portalAccess, registerPath, safeRedirect } fro
 
 const consumer = { type: 'consumer', username: 'Jane@example.com', customerId: 'c1' };
 
-describe('portal guard (spec §2)', () => {
+describe('portal guard', () => {
   it('lets in the portal user whose e-mail was stored at sign-in, whatever its case', () => {
     expect(portalAccess(consumer, 'jane@example.com')).toBe('ok');
   });

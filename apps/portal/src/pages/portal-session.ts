@@ -3,9 +3,9 @@ import type { SessionStorageLike } from '@servicebay/web-core';
 import { basePathOf, type PortalVariant } from '../variant.js';
 
 /**
- * The portal's side of the session (spec §2 "Route guards", portal guard): the token pair is kept
- * by web-core's session; the portal also keeps the e-mail of the customer who signed in, and a
- * session whose token names another username is not this customer's.
+ * The portal's side of the session: the token pair is kept by web-core's session; the portal also
+ * keeps the e-mail of the customer who signed in, and a session whose token names another username
+ * is not this customer's.
  */
 export const PORTAL_EMAIL_KEY = 'servicebay.portal.email';
 
@@ -58,7 +58,7 @@ export function portalAccess(
   return 'ok';
 }
 
-/** Spec §2: after portal login, my-car/user/{customerId} (my-fleet/user/... in the fleet variant). */
+/** After portal login, my-car/user/{customerId} (my-fleet/user/... in the fleet variant). */
 export function customerHome(variant: PortalVariant, customerId: string): string {
   return `${basePathOf(variant)}/user/${encodeURIComponent(customerId)}`;
 }

@@ -4,7 +4,7 @@ import { canRegister, confirmationMismatch, registrationFailure } from './regist
 
 const fields = { email: 'jane@example.com', password: 'Strong123!', confirmation: 'Strong123!' };
 
-describe('registration form rules (spec §5 Portal)', () => {
+describe('registration form rules', () => {
   it('enables create only for an e-mail, a strong password and a matching confirmation', () => {
     expect(canRegister(fields)).toBe(true);
     expect(canRegister({ ...fields, email: '  ' })).toBe(false);
@@ -19,7 +19,7 @@ describe('registration form rules (spec §5 Portal)', () => {
   });
 });
 
-describe('registration failures (spec §8)', () => {
+describe('registration failures', () => {
   const error = (status: number, code = 'X') => new ApiError(status, code, code);
   it('opens the no-customer dialog on 404 and says the user exists on any other refusal', () => {
     expect(registrationFailure(error(404, 'CUSTOMER_NOT_FOUND_AT_REGISTRATION'))).toBe('noCustomer');

@@ -7,7 +7,7 @@ export interface RegisterFields {
   confirmation: string;
 }
 
-/** Spec §5 "Portal": create stays disabled until the password is strong and both entries match. */
+/** Create stays disabled until the password is strong and both entries match. */
 export function canRegister({ email, password, confirmation }: RegisterFields): boolean {
   return email.trim() !== '' && isStrongPassword(password) && passwordsMatch(password, confirmation);
 }
@@ -20,7 +20,7 @@ export function confirmationMismatch({ password, confirmation }: RegisterFields)
 export type RegistrationFailure = 'noCustomer' | 'userExists' | 'unavailable';
 
 /**
- * Spec §8 "Registration": 404 opens the no-customer dialog, any other refusal says
+ * Registration: 404 opens the no-customer dialog, any other refusal says
  * customer_user_already_exists. A server that could not be reached (0, 408, 5xx) says so instead,
  * as the login does, so nobody is told their account exists because the Wi-Fi dropped.
  */

@@ -8,7 +8,7 @@ import { customerHome, isPortalRole, rememberCustomerEmail, safeRedirect } from 
 
 /**
  * Signs a customer in (after the login form, and right after registration with the same
- * credentials, spec §4 "Customer portal"), then goes to the remembered page or the customer's home.
+ * credentials), then goes to the remembered page or the customer's home.
  * A staff user is not a portal user: its new session is ended and the login refused.
  */
 export function usePortalSignIn(variant: PortalVariant) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@servicebay/web-core';
 import { welcomeOf } from './welcome.js';
 
-describe('portal welcome text (spec §2)', () => {
+describe('portal welcome text', () => {
   it('greets a known user by first name', () => {
     expect(welcomeOf({ firstName: 'Jane' }, null)).toEqual({ kind: 'known', firstName: 'Jane' });
   });

@@ -4,7 +4,7 @@ import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 
 /**
- * Spec §2 "Welcome text": a known user is greeted by first name and asked for a password; a
+ * The welcome text: a known user is greeted by first name and asked for a password; a
  * customer with an e-mail but no user is asked to create a password; otherwise the text asks for
  * the e-mail and password. The strategy lookup answers which (docs/portal-users.md).
  */

@@ -46,7 +46,7 @@ import { useServices } from '../context.js';
 import { blobToDataUrl, chosenItems, isUnavailable, reportErrorKey } from './report-page.js';
 
 /**
- * /report/{inspectionOrderId} (spec §2, issue 7; docs/reports.md): the customer's report on a
+ * /report/{inspectionOrderId} (docs/reports.md): the customer's report on a
  * phone, opened from the link the shop sent (`?t=`), or by the customer signed in to the portal.
  * The customer approves or declines each recommended item, then signs; declined items become
  * deferred work they may dismiss; they may share the report by e-mail and print it. While the
@@ -238,7 +238,7 @@ export function ReportPage() {
 }
 
 /**
- * Spec §4, §9: while the page is visible, a view every REPORT_HEARTBEAT_MS, so the report stays
+ * While the page is visible, a view every REPORT_HEARTBEAT_MS, so the report stays
  * 'reading' and turns 'read' 5000 ms after the customer leaves. A plain fetch: the heartbeat must
  * not flash the loading bar, and a failed one is simply the next one's job.
  */
@@ -417,7 +417,7 @@ function ReviewModal({
   );
 }
 
-/** Spec §4 "Share modal": OK validates; the error clears once every field is filled; success closes and resets. */
+/** The share modal: OK validates; the error clears once every field is filled; success closes and resets. */
 function ShareModal({
   opened,
   report,
