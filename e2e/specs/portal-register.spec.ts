@@ -4,8 +4,8 @@ import { expectAccessible } from '../axe.js';
 const DEMO_PASSWORD = 'Demo1234!';
 
 /**
- * MyCar registration and sign-in (docs/portal-users.md): spec §2 "Customer portal routes",
- * §4 "Customer portal", §5 "Portal", §8 "Registration".
+ * MyCar registration and sign-in (docs/portal-users.md): the welcome texts, the registration
+ * rules and refusals, the sign-in and the portal guard.
  */
 test.describe('portal registration and sign-in on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -15,7 +15,7 @@ test.describe('portal registration and sign-in on a phone', () => {
     const email = page.getByLabel('E-mail');
     await expect(email).toHaveValue('chloe.roy@example.com');
     await expect(email).toHaveAttribute('readonly', '');
-    // Spec §2 "Welcome text": a customer with an e-mail but no user is asked to create a password.
+    // A customer with an e-mail but no user is asked to create a password.
     await expect(page.getByTestId('portal-welcome')).toHaveText('Welcome! Please create a password for chloe.roy@example.com');
     const create = page.getByRole('button', { name: 'Create' });
     await expect(create).toBeDisabled();
@@ -57,7 +57,7 @@ test.describe('portal registration and sign-in on a phone', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     const dialog = page.getByRole('dialog', { name: 'MyCar' });
     await expect(dialog).toContainText('We could not find a customer with this e-mail address');
-    // Spec §8: no cancel, only OK (and the dialog's close button).
+    // The no-customer dialog has no cancel, only OK (and the dialog's close button).
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'OK' }).click();
@@ -78,7 +78,7 @@ test.describe('portal registration and sign-in on a phone', () => {
   });
 
   test('jane signs in, lands on her page, and the guard remembers where she was going', async ({ page }) => {
-    // A known user is greeted by first name (spec §2 "Welcome text").
+    // A known user is greeted by first name.
     await page.goto('/my-car/login?username=jane@example.com');
     await expect(page.getByTestId('portal-welcome')).toHaveText('Welcome back, Jane! Please enter your password');
     await page.goto('/my-car/login');
@@ -116,7 +116,7 @@ test.describe('portal registration and sign-in on a phone', () => {
     await expect(page).toHaveURL(/\/my-car\/login$/);
   });
 
-  test('a portal user who signs in to the staff app is sent to MyCar (spec §2 route guards)', async ({ page }) => {
+  test('a portal user who signs in to the staff app is sent to MyCar', async ({ page }) => {
     await page.goto('/app/login');
     await page.getByLabel('User name').fill('fleet@example.com');
     await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);

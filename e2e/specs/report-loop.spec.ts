@@ -6,7 +6,7 @@ import { apiWithToken } from './support/orders.js';
 import { waitForMail } from './support/mail.js';
 
 /**
- * Issue 7 "Done when", the whole loop: the advisor sends a report by e-mail; the message arrives
+ * The whole report loop: the advisor sends a report by e-mail; the message arrives
  * at a real SMTP server (e2e/mail-catcher.ts); the customer opens its link on a phone, approves
  * two items and declines one with a drawn signature; the advisor's dashboard, never reloaded,
  * shows the customer reading the report and then the approval; the audit trail holds the

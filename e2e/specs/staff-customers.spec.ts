@@ -3,10 +3,10 @@ import { expectAccessible } from '../axe.js';
 import { signIn, storedSession } from './support/staff.js';
 
 /**
- * Issue 4 "Done when" (screens): in the ticket page's customer/vehicle panel the advisor finds
- * seeded customers by a phone fragment, a plate and a misspelled last name, creates a customer
- * (an invalid e-mail refused with the danger alert first) and a vehicle from a real VIN decoded
- * offline to year, make, model and engine. docs/customers.md "Screens and editing rules".
+ * In the ticket page's customer/vehicle panel the advisor finds seeded customers by a phone
+ * fragment, a plate and a misspelled last name, creates a customer (an invalid e-mail refused with
+ * the danger alert first) and a vehicle from a real VIN decoded offline to year, make, model and
+ * engine. docs/customers.md "Screens and editing rules".
  */
 
 /** Signs the advisor in and opens a new ticket of its store. */

@@ -4,10 +4,10 @@ import { signIn, storedSession } from './support/staff.js';
 import { answerRequiredItems, quickInspectionId } from './support/orders.js';
 
 /**
- * Issue 5, items 4, 5 and 7: the dashboard's filters, sort, waiting first, my vehicles,
- * appointments, search and saved choices against the seeded Downtown orders; a ticket created
- * through the API appears live on a technician's dashboard in a second browser; the older
- * dashboard paths; vehicle history and sign-off (docs/dashboard.md).
+ * The dashboard's filters, sort, waiting first, my vehicles, appointments, search and saved choices
+ * against the seeded Downtown orders; a ticket created through the API appears live on a
+ * technician's dashboard in a second browser; the older dashboard paths; vehicle history and
+ * sign-off (docs/dashboard.md).
  */
 
 interface Claims {
@@ -291,7 +291,7 @@ test.describe('the dashboard on a tablet', () => {
       estimate: 'pending,inProgress',
     });
 
-    // Unknown saved values are ignored (spec §4): the defaults apply.
+    // Unknown saved values are ignored: the defaults apply.
     await api.post(`/v2/api/store/${api.claims.storeId}/user/${api.claims.id}/filter`, {
       filter: 'noSuchFilter',
       sorting: null,

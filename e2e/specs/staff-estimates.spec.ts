@@ -4,7 +4,7 @@ import { signIn, storedSession } from './support/staff.js';
 import { apiWithToken } from './support/orders.js';
 
 /**
- * Issue 7 item 1 (docs/estimates.md): the owner gives Downtown a tax in the store settings; the
+ * Estimates (docs/estimates.md): the owner gives Downtown a tax in the store settings; the
  * advisor opens the estimate of a finished demo inspection (ticket 10234) from the order page,
  * prices a line with labour, a part and a fee, sees the totals with the tax, marks the estimate
  * ready and lands on approved work through the redirect rule; the customer review modal; the

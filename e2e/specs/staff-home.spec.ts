@@ -3,8 +3,8 @@ import { expectAccessible } from '../axe.js';
 import { expectMenu, mainMenu, signIn } from './support/staff.js';
 
 /**
- * Issue 3 "Done when": each demo user signs in at /app/login and lands on the home route of
- * spec §2 with the menu of its role (docs/staff-navigation.md).
+ * Each demo user signs in at /app/login and lands on the home of its role with the menu of its
+ * role (docs/staff-navigation.md).
  */
 interface Home {
   username: string;
@@ -129,7 +129,7 @@ const HOMES: Home[] = [
     heading: 'Training',
     menu: ['training', 'help', 'signOut'],
     more: async (page) => {
-      // Spec §2 route guard: training comes first, whatever page is asked for.
+      // Training comes first, whatever page is asked for.
       await page.goto('/app/store/dashboard');
       await expect(page).toHaveURL(/\/app\/training$/);
     },

@@ -4,7 +4,7 @@ import { expectAccessible } from '../axe.js';
 import { signIn, storedSession, storeSession } from './support/staff.js';
 
 /**
- * Issue 6 item 6 and "Done when", on the inspection order page (docs/repair-order-page.md,
+ * The inspection, on the inspection order page (docs/repair-order-page.md,
  * "Inspection"), on a tablet: a technician sets severities (a second tap clears), enters a
  * measurement (the thresholds' severity follows), takes a picture, annotates it with an arrow
  * and a circle, turns it, saves it, and sees it in the gallery; finishing is refused with the
@@ -159,7 +159,7 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
     .poll(async () => (await results()).find((r) => r.itemKey === 'odometerPhoto')?.result)
     .toBeNull();
 
-  // Warning brings the first finding and its first recommendation (spec §4).
+  // Warning brings the first finding and its first recommendation.
   const lights = inspection.getByTestId('item-dashWarningLights');
   await severity(lights, 'Warning').click();
   await expect(lights.getByRole('combobox', { name: 'Finding' })).toBeVisible();
@@ -175,7 +175,7 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
     'Other',
   ]);
 
-  // A deficiency reason code of the severity (spec §3: warning 1-5, critical A-C; none shows 'MAP').
+  // A deficiency reason code of the severity (warning 1-5, critical A-C; none shows 'MAP').
   const reason = lights.getByRole('combobox', { name: 'Reason' });
   await expect(reason).toHaveValue('');
   await reason.selectOption('2');
@@ -223,7 +223,7 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   await expectAccessible(page);
 
   // A picture from the camera, annotated with an arrow and a circle, turned, saved; the tablet
-  // gives its position, which is stored with the picture (spec §3 gpsCoords).
+  // gives its position, which is stored with the picture (gpsCoords).
   await page.context().grantPermissions(['geolocation']);
   await page.context().setGeolocation({ latitude: 45.5017, longitude: -73.5673 });
   const photo = await sharp({
@@ -319,7 +319,7 @@ test("the order's primary picture: a video is refused with the spec's message, a
   await expect(upload.getByText('No picture yet')).toBeVisible();
   await expect(inspection.getByTestId('picture-total')).toHaveText('0 pictures and videos on this order');
 
-  // Spec §2: a video cannot be the primary picture; the editor says so and closes.
+  // A video cannot be the primary picture; the editor says so and closes.
   const input = upload.locator('input[type="file"]');
   await input.setInputFiles({ name: 'walkaround.mp4', mimeType: 'video/mp4', buffer: smallMp4() });
   await expect(
@@ -343,7 +343,7 @@ test("the order's primary picture: a video is refused with the spec's message, a
   await expect
     .poll(() => shown.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
     .toBeGreaterThan(0);
-  // Spec §9: the total counts the order's picture.
+  // The picture total counts the order's picture too.
   await expect(inspection.getByTestId('picture-total')).toHaveText('1 picture or video on this order');
   const order = await tech.get<{ primaryPicture: { name: string; url: string } | null }>(
     `${tech.store}/inspectionOrder/${orderId}`,

@@ -16,7 +16,7 @@ test.describe('password reset', () => {
     const dialog = page.getByRole('dialog', { name: 'Reset your password' });
     const send = dialog.getByRole('button', { name: 'Send the link' });
     const username = dialog.getByLabel('User name or e-mail');
-    // Spec §5: disabled while the user name or e-mail is empty.
+    // Send is disabled while the user name or e-mail is empty.
     await expect(send).toBeDisabled();
     await username.fill('   ');
     await expect(send).toBeDisabled();

@@ -3,7 +3,7 @@ import { expectAccessible } from '../axe.js';
 import { signIn, storedSession } from './support/staff.js';
 
 /**
- * Issue 5, item 3: the ticket page. An advisor writes a ticket for a seeded customer's vehicle
+ * The ticket page. An advisor writes a ticket for a seeded customer's vehicle
  * and lands on the dashboard (docs/repair-order-form.md).
  */
 

@@ -4,10 +4,9 @@ import { signIn, storedSession } from './support/staff.js';
 import { answerRequiredItems, apiWithToken, quickInspectionId } from './support/orders.js';
 
 /**
- * Issue 5, items 2 and 6, on the inspection order page (docs/repair-order-page.md): a
- * technician is offered an unassigned order, runs the time tracker, which pauses when the page
- * is left, and finishes the inspection; an order another technician holds names them; reopen and
- * close.
+ * On the inspection order page (docs/repair-order-page.md): a technician is offered an unassigned
+ * order, runs the time tracker, which pauses when the page is left, and finishes the inspection; an
+ * order another technician holds names them; reopen and close.
  */
 
 test.use({ viewport: { width: 1024, height: 768 } });

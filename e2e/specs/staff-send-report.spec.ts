@@ -5,7 +5,7 @@ import { apiWithToken } from './support/orders.js';
 import { readOutbox } from './support/outbox.js';
 
 /**
- * Issue 7 item 2 (docs/reports.md "Sending the report"): the advisor sends a finished demo order's
+ * Sending the report (docs/reports.md): the advisor sends a finished demo order's
  * report by e-mail from the inspection order page, lands on the dashboard, and the message (with
  * its report link) is in the development outbox; the order's links can be revoked; a text to a
  * customer who has not allowed texts opens the SMS error dialog.

@@ -18,7 +18,7 @@ test.describe('staff session', () => {
     await signIn(page, 'north-advisor');
     await expect(page).toHaveURL(/\/app\/store\/dashboard\?variant=advisor$/);
 
-    // The older dashboards of spec §2 are variants of the one dashboard now.
+    // The older dashboards are variants of the one dashboard now.
     await page.goto('/app/technician/dashboardV2');
     await expect(page).toHaveURL(/\/app\/store\/dashboard\?variant=technicianV2$/);
     await page.goto('/app/v2/technician/dashboard');
@@ -82,7 +82,7 @@ test.describe('staff session', () => {
     await expectAccessible(page);
     await dialog.getByRole('textbox', { name: 'Password' }).fill('wrong password');
     await dialog.getByRole('button', { name: 'Open admin' }).click();
-    // Spec §8: the modal closes with the login failure message; the session stays.
+    // A wrong admin password: the modal closes with the login failure message; the session stays.
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('alert')).toContainText('Could not login with that user name and password');
     await expect(page).toHaveURL(/variant=advisor$/);

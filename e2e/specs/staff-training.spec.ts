@@ -3,9 +3,9 @@ import { expectAccessible } from '../axe.js';
 import { expectMenu, signIn } from './support/staff.js';
 
 /**
- * Training (docs/training.md): the mandatory-training guard of spec §2, the course list and a
- * course, completion leading home, and spec §8's course fetch failure returning to the login.
- * `newhire` stays untrained for the other specs; `trainee` takes the training end to end.
+ * Training (docs/training.md): the mandatory-training guard (training before any other page), the
+ * course list and a course, completion leading home, and a course fetch failure returning to the
+ * login. `newhire` stays untrained for the other specs; `trainee` takes the training end to end.
  */
 test.describe('training', () => {
   test.use({ viewport: { width: 1024, height: 768 } }); // a tablet in landscape
@@ -20,7 +20,7 @@ test.describe('training', () => {
     await expectMenu(page, ['training', 'help', 'signOut']);
     await expectAccessible(page);
 
-    // Spec §2 route guard: training comes first, whatever page is asked for.
+    // Training comes first, whatever page is asked for.
     for (const path of ['/app/store/dashboard', '/app/education', '/app/advanced-search']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/app\/training$/);
@@ -54,7 +54,7 @@ test.describe('training', () => {
     await expect(page).toHaveURL(/\/app\/store\/dashboard\?variant=technicianV2$/);
   });
 
-  test('a course list that cannot be fetched returns to the login (spec §8)', async ({ page }) => {
+  test('a course list that cannot be fetched returns to the login', async ({ page }) => {
     await signIn(page, 'advisor');
     await expect(page).toHaveURL(/\/app\/store\/dashboard/);
     await page.route('**/v2/api/user/*/course', (route) =>

@@ -4,7 +4,7 @@ import { expectAccessible } from '../axe.js';
 import { signIn, storedSession } from './support/staff.js';
 
 /**
- * Issue 4 (vehicle picture) and issue 6 (image editor, gallery): in the ticket page's panel, an
+ * The vehicle picture, the image editor and the gallery: in the ticket page's panel, an
  * advisor edits a saved vehicle, chooses a picture, annotates it in the image editor (an arrow by
  * mouse, a circle by touch), rotates it, undoes, and saves; the edited JPEG is uploaded with a
  * progress bar and shown from its signed URL, and opens in the image gallery. A file that is not
@@ -78,7 +78,7 @@ test.describe('vehicle picture on a tablet', () => {
     const upload = page.getByTestId('image-upload');
     await expect(upload.getByRole('heading', { name: 'Vehicle picture' })).toBeVisible();
 
-    // A video cannot be the picture: the editor says so (spec §2) and closes.
+    // A video cannot be the picture: the editor says so and closes.
     await upload.locator('input[type="file"]').setInputFiles({ name: 'walkaround.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(64) });
     await expect(page.getByRole('alert').filter({ hasText: 'Were sorry videos are not allowed as primary pictures' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Annotate the picture' })).toHaveCount(0);

@@ -149,7 +149,7 @@ test('the local scanner hands a typed VIN to the return page, which publishes it
   expect(again.status()).toBe(404);
 });
 
-test('the return page polls 5 times, every 3 s, then gives up (spec §8)', async ({ page, context }) => {
+test('the return page polls 5 times, every 3 s, then gives up', async ({ page, context }) => {
   const { userId } = await advisor(page);
   const returnPage = await context.newPage();
   const polls: number[] = [];
