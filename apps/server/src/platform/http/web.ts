@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import { errorHandler, notFoundHandler } from './errors.js';
 
 /**
- * The built web apps and the API docs page, on the API's own port (issue 2: one process serves all).
+ * The built web apps and the API docs page, on the API's own port: one process serves all.
  *
  * - /app/...                       the staff app; any path that is not a file gets its index.html,
  *                                  so React Router can draw /app/login, /app/store/dashboard...

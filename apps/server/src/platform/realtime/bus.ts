@@ -1,4 +1,4 @@
-/** A published event: a topic of spec §4 "Realtime" and its JSON payload. */
+/** A published event: a realtime topic (docs/realtime.md) and its JSON payload. */
 export interface BusEvent {
   topic: string;
   payload: unknown;

@@ -15,7 +15,7 @@ import { connect, type TestSocket } from './ws-test-client.js';
 import { redisAnswers, redisTestUrl } from '../../../test/redis.js';
 
 /**
- * Done-when of issue 2: two real server processes on one PostgreSQL database and one Redis deliver
+ * Two real server processes on one PostgreSQL database and one Redis deliver
  * each other's events, each exactly once. PGlite cannot be shared by two processes, so this runs
  * in the int-postgres project only.
  */

@@ -2,7 +2,7 @@
  * A phone number in E.164 (`+15145550123`), or null when the input is not one.
  *
  * Shops here are North American: ten digits with the usual parentheses, spaces, dots or dashes
- * (spec §5) are a NANP number and get +1; eleven digits starting with 1 are too. Anything else must
+ * are a NANP number and get +1; eleven digits starting with 1 are too. Anything else must
  * already be international, written with its leading +.
  */
 export function normalizePhone(input: string): string | null {
