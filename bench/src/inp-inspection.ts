@@ -1,5 +1,5 @@
 /**
- * Issue 6 performance goal: "interaction to next paint under 200 ms with a 4x CPU throttle while
+ * Performance goal: "interaction to next paint under 200 ms with a 4x CPU throttle while
  * tapping through 100 items" on the inspection order page. Not a timed test: a measurement.
  *
  *   npm run build && node --import tsx bench/src/inp-inspection.ts [port]

@@ -1,5 +1,5 @@
 /**
- * Issue 7 performance goal: "the report page on a phone: Lighthouse mobile performance 90+ (aim
+ * Performance goal: "the report page on a phone: Lighthouse mobile performance 90+ (aim
  * 95) with 20 pictures (lazy-loaded variants)". Not a timed test: a measurement.
  *
  *   npm run build && node --import tsx bench/src/lighthouse-report.ts [port] [runs]

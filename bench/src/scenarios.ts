@@ -68,7 +68,7 @@ export const scenarios: readonly Scenario[] = [
     connections: 4,
     start: (env) => loginTarget(env, 'postgres'),
   }),
-  // Customers (issue 4): on the large data set, generated in SQL (bench/sql/customers.sql).
+  // Customers: on the large data set, generated in SQL (bench/sql/customers.sql).
   ...(Object.keys(SEARCH_KINDS) as SearchKind[]).map((kind) =>
     defineScenario({
       id: `customers-search-${kind}`,
@@ -97,7 +97,7 @@ export const scenarios: readonly Scenario[] = [
     group: 'customers',
     start: vinDecodeTarget,
   }),
-  // Orders (issue 5): on the large data set with its orders (bench/sql/orders.sql).
+  // Orders: on the large data set with its orders (bench/sql/orders.sql).
   defineScenario({
     id: 'baseline-pg-50',
     title: 'bare Fastify + pg, SELECT 1',

@@ -89,7 +89,7 @@ export async function searchTerms(db: Db, storeId: string): Promise<Record<Searc
   return terms;
 }
 
-/** The household search's path for a term, as the staff app calls it (spec §9: 50 vehicles at most). */
+/** The household search's path for a term, as the staff app calls it (50 vehicles at most). */
 export const searchPath = (storeId: string, term: string) =>
   `${fillPath(searchHouseholdsRoute.path, { storeId })}?maxVehicles=50&search=${encodeURIComponent(term)}`;
 

@@ -92,7 +92,8 @@ export async function resultsLoadTarget(env: BenchEnv, engine: Engine): Promise<
 
 /**
  * `PUT .../result/{resultId}` (a note) on that order, as an advisor: the result is checked
- * against the 150-item type, the order locked, the change written with its effects (spec §4).
+ * against the 150-item type, the order locked, the change written with its effects (the
+ * order reopened, the time tracker started, work started).
  */
 export async function resultSaveTarget(env: BenchEnv, engine: Engine): Promise<Target> {
   const sb = await startServiceBay(env, engine);
