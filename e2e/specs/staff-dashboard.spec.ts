@@ -466,7 +466,7 @@ test.describe('the dashboard on a tablet', () => {
     await expect(entries.first()).toHaveAttribute('aria-current', 'page');
     await expectAccessible(page);
 
-    // A vehicle without closed orders: the spec's message.
+    // A vehicle without closed orders: 'There is no previous inspection for this vehicle.'
     const open = (await listed(api, { vehicleInShop: 'true' })).orders;
     for (const order of open) {
       const answer = await request.get(

@@ -12,7 +12,7 @@ export const languageFileRoute = defineRoute({
   summary: 'The text catalog of one language, as `en.i18n.json` or `fr.i18n.json`.',
   tag: 'i18n',
   access: access.public('the login page needs its texts before sign-in'),
-  // The language is checked by the handler so the answer carries the spec's own message.
+  // The language is checked by the handler so the answer carries 'languageId must be en or fr'.
   params: z.object({ languageFile: z.string().max(64) }),
   response: ZLanguageFile,
 });
