@@ -12,8 +12,8 @@ import {
   refreshTokenRoute,
 } from '@servicebay/domain';
 import { implement } from '../../platform/http/registrar.js';
-import { canActForStore } from '../tenancy/tenancy.policy.js';
-import { createTenancyRepository } from '../tenancy/tenancy.repository.js';
+import { canActForStore } from '../../platform/tenancy/tenancy.policy.js';
+import { createTenancyRepository } from '../../platform/tenancy/tenancy.repository.js';
 import type { Platform } from '../../platform/platform.js';
 import { createIdentityRepository } from './identity.repository.js';
 import { createLimiter } from './login-limiter.js';
