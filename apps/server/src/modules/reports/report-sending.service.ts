@@ -16,9 +16,9 @@ import type { MailProvider } from '../../platform/mail/index.js';
 import type { SmsProvider } from '../../platform/sms/index.js';
 import { MessageDeliveryError } from '../../platform/messages/delivery.js';
 import type { ReportLinkSigner } from '../../platform/auth/report-link-token.js';
-import type { Actor, RepairOrdersService } from '../repair-orders/repair-orders.service.js';
+import type { Actor, RepairOrdersService } from '../repair-orders/index.js';
 import { createReportLinksRepository } from './report-links.repository.js';
-import { createReportLinksService } from './report-links.service.js';
+import type { ReportLinksService } from './report-links.service.js';
 import { createReportSendingRepository, type ReportDeliveryRow } from './report-sending.repository.js';
 import type { SendTokenSigner } from './send-token.js';
 import { reportEmail, reportSms, type ReportMessageInput } from './report-message.js';
@@ -43,6 +43,7 @@ export interface ReportCustomersPort {
 }
 
 export interface ReportSendingDeps {
+  db: Db;
   orders: Pick<RepairOrdersService, 'reportWork'>;
   customers: (db: Db) => ReportCustomersPort;
   store: (
@@ -58,6 +59,8 @@ export interface ReportSendingDeps {
   sms: SmsProvider;
   sendTokens: SendTokenSigner;
   linkSigner: ReportLinkSigner;
+  /** The report links service working in the given transaction. */
+  linksIn: (db: Db) => Pick<ReportLinksService, 'issue'>;
   publicUrl: string;
   logger: Logger;
 }
@@ -136,13 +139,7 @@ export function createReportSendingService(deps: ReportSendingDeps) {
         const reusable = earlierLink ? await linksRepo.findActive(earlierLink, inspectionOrderId) : null;
         const linkId = reusable
           ? reusable.id
-          : (
-              await createReportLinksService({
-                links: linksRepo,
-                signer: deps.linkSigner,
-                publicUrl: deps.publicUrl,
-              }).issue(storeId, inspectionOrderId, actor.id)
-            ).link.id;
+          : (await deps.linksIn(tx).issue(storeId, inspectionOrderId, actor.id)).link.id;
 
         const results: ReportDeliveryRow[] = [];
         const toSend: ReportDeliveryRow[] = [];
@@ -318,8 +315,8 @@ export function createReportSendingService(deps: ReportSendingDeps) {
     },
 
     /** The order's report links (who made each, revoked, last opened) and its deliveries. */
-    async links(db: Db, storeId: string, inspectionOrderId: string) {
-      const repo = createReportSendingRepository(db);
+    async links(storeId: string, inspectionOrderId: string) {
+      const repo = createReportSendingRepository(deps.db);
       const [links, deliveries] = await Promise.all([
         repo.links(storeId, inspectionOrderId),
         repo.listDeliveries(storeId, inspectionOrderId),

@@ -39,10 +39,10 @@ import { sniff } from '../../platform/files/sniff.js';
 import type { MailProvider } from '../../platform/mail/index.js';
 import type { ReportCaller } from '../../platform/http/registrar.js';
 import { translate } from '../../platform/i18n/translate.js';
-import { createLimiter } from '../identity/login-limiter.js';
-import type { RepairOrdersService } from '../repair-orders/repair-orders.service.js';
-import type { CustomerDecisions, InspectionsService } from '../inspections/inspections.service.js';
-import type { EstimatesService } from '../estimates/estimates.service.js';
+import { createLimiter } from '../identity/index.js';
+import type { RepairOrdersService } from '../repair-orders/index.js';
+import type { CustomerDecisions, InspectionsService } from '../inspections/index.js';
+import type { EstimatesService } from '../estimates/index.js';
 import type { ReportLinksService } from './report-links.service.js';
 import {
   createReportViewRepository,
