@@ -13,7 +13,7 @@ import type { ReportLinksService } from './report-links.service.js';
 import type { ReportSendingService } from './report-sending.service.js';
 
 /**
- * Spec §3 special header: X-Report-Sender names the worker sending and must be the signed-in
+ * A special header: X-Report-Sender names the worker sending and must be the signed-in
  * caller, so a request made under one sign-in never sends under another (docs/reports.md).
  */
 function checkSender(request: FastifyRequest, principal: Principal) {
