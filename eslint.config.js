@@ -53,7 +53,7 @@ export default tseslint.config(
  *   are free);
  * - a module imports another module only through its front door, `modules/<name>/index.js` (a
  *   table's `*.schema.js` file may be imported directly); the demo seed (`modules/demo/**`) and
- *   the tests are the only exceptions;
+ *   the tests (every `.test.ts` file; apps/server/test lies outside modules/) are the only exceptions;
  * - `platform/` imports no module.
  * Relative paths are matched by regular expressions, one block per folder depth, so `../x/` means
  * "another module" only where it does. test/architecture.test.ts checks the same walls.
