@@ -43,15 +43,50 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // SQL lives in repositories and the database platform only.
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/platform/db/**', 'apps/server/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'drizzle-orm', message: 'SQL belongs in a *.repository.ts file' }] },
-      ],
-    },
-  },
+  ...serverImportRules(),
 );
+
+/**
+ * The server's walls, as `no-restricted-imports` blocks. Flat config lets the last block that sets
+ * a rule for a file win, so every block below carries all the restrictions its files are under:
+ * - SQL lives in repositories and the database platform only (no drizzle-orm elsewhere; tests
+ *   are free);
+ * - a module imports another module only through its front door, `modules/<name>/index.js` (a
+ *   table's `*.schema.js` file may be imported directly); the demo seed (`modules/demo/**`) and
+ *   the tests (every `.test.ts` file; apps/server/test lies outside modules/) are the only exceptions;
+ * - `platform/` imports no module.
+ * Relative paths are matched by regular expressions, one block per folder depth, so `../x/` means
+ * "another module" only where it does. test/architecture.test.ts checks the same walls.
+ */
+function serverImportRules() {
+  const server = 'apps/server/src';
+  const tests = ['**/*.test.ts'];
+  const sqlAllowed = [`${server}/**/*.repository.ts`, `${server}/platform/db/**`];
+  const noSql = [{ name: 'drizzle-orm', message: 'SQL belongs in a *.repository.ts file' }];
+  const notTheDoor = '(?!index\\.js$)(?![^]*\\.schema\\.js$)[^]+$';
+  const doorsOnly = (up) => ({
+    regex: `^${up}(?!\\.)[^/]+/${notTheDoor}`,
+    message: "Import another module through its front door (modules/<name>/index.js); only its *.schema.js files may be imported directly",
+  });
+  const noModules = { regex: '^(\\.\\./)+modules(/|$)', message: 'platform/ may not import from modules/' };
+  /** Two blocks per set of files: with the SQL rule where SQL is not allowed, without it where it is. */
+  const restrict = (files, ignores, patterns) => [
+    { files, ignores: [...ignores, ...sqlAllowed], rules: { 'no-restricted-imports': ['error', { paths: noSql, patterns }] } },
+    { files: files.map((f) => f.replace(/\*\.ts$/, '*.repository.ts')), ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } },
+  ];
+  const blocks = [
+    // Everything in the server first; the blocks after it add the walls of modules/ and platform/.
+    { files: [`${server}/**/*.ts`], ignores: [...sqlAllowed, ...tests], rules: { 'no-restricted-imports': ['error', { paths: noSql }] } },
+    // The composition root (modules/index.ts) uses the doors too.
+    ...restrict([`${server}/modules/*.ts`], tests, [doorsOnly('\\./')]),
+  ];
+  for (let depth = 0; depth < 4; depth++) {
+    const files = [`${server}/modules/*/${'*/'.repeat(depth)}*.ts`];
+    blocks.push(...restrict(files, [...tests, `${server}/modules/demo/**`], [doorsOnly(`(\\.\\./){${depth + 1}}`)]));
+  }
+  blocks.push(
+    { files: [`${server}/platform/**/*.ts`], ignores: [...sqlAllowed, ...tests], rules: { 'no-restricted-imports': ['error', { paths: noSql, patterns: [noModules] }] } },
+    { files: [...sqlAllowed.filter((f) => f.includes('/platform/')), `${server}/platform/**/*.repository.ts`, `${server}/platform/**/*.test.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [noModules] }] } },
+  );
+  return blocks;
+}

@@ -5,26 +5,21 @@ import { devRoutes, LIMITS, routeTable, type AnyRoute } from '@servicebay/domain
 import type { Platform } from './platform/platform.js';
 import { errorHandler, notFoundHandler } from './platform/http/errors.js';
 import { registerRoutes } from './platform/http/registrar.js';
-import { reportAccessOf } from './modules/reports/report-links.service.js';
-import { createReportLinksRepository } from './modules/reports/report-links.repository.js';
-import { startReadingSweeper } from './modules/reports/reading-sweeper.js';
 import { registerWeb } from './platform/http/web.js';
 import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency/idempotency.repository.js';
 import { startIdempotencyPurge } from './platform/idempotency/purge.js';
-import { createTenancyRepository } from './modules/tenancy/tenancy.repository.js';
-import { cacheStoreOwnership } from './modules/tenancy/store-ownership.cache.js';
-import { implementations } from './modules/index.js';
+import { createTenancyRepository } from './platform/tenancy/tenancy.repository.js';
+import { cacheStoreOwnership } from './platform/tenancy/store-ownership.cache.js';
+import { buildServices, implementations, type Services } from './modules/index.js';
+import { startReadingSweeper } from './modules/reports/index.js';
 import { registerRealtime } from './platform/realtime/realtime.routes.js';
-import { userOwnerResolver, userScopeResolver } from './modules/identity/session.routes.js';
-import { customerOwnerResolvers } from './modules/customers/customers.routes.js';
-import { inspectionOrderOwnerResolvers } from './modules/repair-orders/repair-orders.routes.js';
-import { inspectionOwnerResolvers } from './modules/inspections/inspections.routes.js';
-import { estimateOwnerResolvers } from './modules/estimates/estimates.routes.js';
 
 export interface BuildOptions {
   /** Extra handlers, for tests that mount fixture routes beside the real table. */
   extra?: { table: Parameters<typeof registerRoutes>[1]; implementations: Parameters<typeof registerRoutes>[2] };
+  /** The services, when the caller built them already (main.ts seeds the demo with them); else built here. */
+  services?: Services;
 }
 
 /** Builds the whole server from a platform; used by main.ts and by the tests. */
@@ -77,7 +72,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     },
   });
 
-  const customerOwners = customerOwnerResolvers(platform);
+  const services = options.services ?? buildServices(platform);
   const tenancyRepo = createTenancyRepository(platform.database.db);
   const idempotencyRepo = createIdempotencyRepository(platform.database.db);
   const deps = {
@@ -85,16 +80,13 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     tenancy: cacheStoreOwnership(tenancyRepo),
     accountOwnership: tenancyRepo.accountOwnership,
     idempotency: createIdempotency(idempotencyRepo, { secret: config.jwtSecret, staleAfterMs: config.requestTimeoutMs * 2 }),
-    userScope: userScopeResolver(platform),
-    pathResources: { userId: userOwnerResolver(platform), ...customerOwners.pathResources, ...inspectionOrderOwnerResolvers(platform), ...inspectionOwnerResolvers(platform), ...estimateOwnerResolvers(platform) },
-    customerStore: customerOwners.customerStore,
-    reportAccess: reportAccessOf(createReportLinksRepository(platform.database.db), platform.reportLinkSigner),
+    ...services.access,
   };
   // The development outbox holds password-reset links: with DEV_TOOLS off (always so with
   // NODE_ENV=production) its routes are not mounted, whoever asks.
   const devOnly: readonly AnyRoute[] = devRoutes;
   const table = config.devTools ? routeTable : routeTable.filter((route) => !devOnly.includes(route));
-  registerRoutes(app, table, implementations(platform), deps);
+  registerRoutes(app, table, implementations(platform, services), deps);
   if (options.extra) registerRoutes(app, options.extra.table, options.extra.implementations, deps);
   await registerWeb(app, config);
   await registerRealtime(app, platform);

@@ -3,6 +3,7 @@ import { createPlatform, closePlatform } from './platform/bootstrap.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { createLogger } from './platform/logger.js';
 import { buildApp } from './app.js';
+import { buildServices } from './modules/index.js';
 import { seedDemoData } from './modules/demo/demo.seed.js';
 
 const config = loadConfig();
@@ -12,10 +13,12 @@ const platform = await createPlatform(config).catch((error: unknown) => {
   createLogger(config.logLevel).fatal({ lockFile: error.lockFile, holder: error.holder }, error.message);
   process.exit(1);
 });
-if (config.seedDemoData && (await seedDemoData(platform.database.db, platform.files, platform))) {
+// Every service once (modules/index.ts): the demo seed and the routes share them.
+const services = buildServices(platform);
+if (config.seedDemoData && (await seedDemoData(platform.database.db, platform.files, { ...services, logger: platform.logger }))) {
   platform.logger.info('demo data seeded (see README for the demo users)');
 }
-const app = await buildApp(platform);
+const app = await buildApp(platform, { services });
 
 let closing = false;
 async function shutdown(signal: string) {

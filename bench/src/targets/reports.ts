@@ -85,11 +85,9 @@ export async function reportViewTarget(env: BenchEnv, engine: Engine): Promise<T
       });
     }
   }
-  const { token } = await (
-    await import('../../../apps/server/src/modules/reports/report-view.routes.js')
-  )
-    .reportLinksService(sb.platform)
-    .issue(store.id, order.id, null);
+  const { token } = await (await import('../../../apps/server/src/modules/index.js'))
+    .buildServices(sb.platform)
+    .reportLinks.issue(store.id, order.id, null);
   return {
     app: sb.app,
     request: {

@@ -1,53 +1,273 @@
-import type { Implementation } from '../platform/http/registrar.js';
+/**
+ * The composition root of the server's modules: every service is built here, once, from the
+ * platform; the ports between modules are wired here; each module's routes get the services (and
+ * the few platform parts) they use, never the whole platform. No other file outside the tests
+ * calls a service factory (test/architecture.test.ts checks it), and modules import one another
+ * only through their front doors (`modules/<name>/index.ts`; eslint.config.js checks it).
+ */
+import { REPORT_SEND_TOKEN_HOURS } from '@servicebay/domain';
+import type { Implementation, ResourceOwner } from '../platform/http/registrar.js';
 import type { Platform } from '../platform/platform.js';
-import { systemRoutes } from './system/system.routes.js';
-import { createSessions, sessionRoutes } from './identity/session.routes.js';
-import { storeRoutes } from './stores/store.routes.js';
-import { storeAdminRoutes } from './stores/store-admin.routes.js';
-import { accountRoutes } from './accounts/accounts.routes.js';
-import { adminRoutes } from './admin/admin.routes.js';
-import { passwordRoutes } from './identity/password.routes.js';
-import { i18nRoutes } from './i18n/i18n.routes.js';
-import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.js';
-import { ssoRoutes } from './identity/sso.routes.js';
-import { customerRoutes } from './customers/customers.routes.js';
-import { vehicleDataRoutes } from './vehicle-data/vehicle-data.routes.js';
-import { portalUserRoutes } from './identity/portal-users.routes.js';
-import { courseRoutes } from './training/training.routes.js';
-import { vinScannerRoutes } from './vin-scanner/vin-scanner.routes.js';
-import { fileRoutes } from './files/files.routes.js';
-import { inspectionOrderRoutes } from './repair-orders/repair-orders.routes.js';
-import { inspectionRoutes } from './inspections/inspections.routes.js';
-import { estimateRoutes } from './estimates/estimates.routes.js';
-import { reportSendingRoutes } from './reports/report-sending.routes.js';
-import { reportViewRoutes } from './reports/report-view.routes.js';
+import type { Db } from '../platform/db/client.js';
+import { fileLinker } from '../platform/files/index.js';
+import { createSentMessagesRepository } from '../platform/messages/sent-messages.repository.js';
+import { createTenancyRepository } from '../platform/tenancy/tenancy.repository.js';
+import { systemRoutes } from './system/index.js';
+import { i18nRoutes } from './i18n/index.js';
+import { fileRoutes } from './files/index.js';
+import {
+  createIdentityRepository,
+  createLimiter,
+  createOidcRelyingParty,
+  createPasswordService,
+  createPortalUsersRepository,
+  createPortalUsersService,
+  createSessionService,
+  createSsoDirectory,
+  createSsoRepository,
+  createSsoService,
+  passwordRoutes,
+  portalUserRoutes,
+  sessionRoutes,
+  ssoRoutes,
+  userOwnerResolver,
+  userScopeResolver,
+} from './identity/index.js';
+import {
+  createStoreRepository,
+  createStoreSettingsService,
+  createStoreUsersRepository,
+  createStoreUsersService,
+  storeAdminRoutes,
+  storeRoutes,
+} from './stores/index.js';
+import {
+  accountRoutes,
+  createAccountSetupRepository,
+  createAccountSetupService,
+  createAccountsRepository,
+  createAccountsService,
+} from './accounts/index.js';
+import { adminRoutes, createAdminRepository, createAdminService } from './admin/index.js';
+import { createDevOutboxService, devOutboxRoutes } from './dev-outbox/index.js';
+import {
+  createCustomersRepository,
+  createCustomersService,
+  createPicturesRepository,
+  createPicturesService,
+  customerOwnerResolvers,
+  customerRoutes,
+} from './customers/index.js';
+import { createMaintenanceRepository, createVehicleDataService, vehicleDataRoutes } from './vehicle-data/index.js';
+import { courseRoutes, createCoursesService } from './training/index.js';
+import { createVinScannerRepository, createVinScannerService, vinScannerRoutes, vinScannerSettings } from './vin-scanner/index.js';
+import { createRepairOrdersService, inspectionOrderOwnerResolvers, inspectionOrderRoutes } from './repair-orders/index.js';
+import { createInspectionsService, customerDecisionsIn, inspectionOwnerResolvers, inspectionRoutes, inspectionRules } from './inspections/index.js';
+import { createEstimatesRepository, createEstimatesService, estimateOwnerResolvers, estimateRoutes } from './estimates/index.js';
+import {
+  createReportLinksRepository,
+  createReportLinksService,
+  createReportSendingService,
+  createReportViewService,
+  createSendTokenSigner,
+  reportAccessOf,
+  reportSendingRoutes,
+  reportViewRoutes,
+} from './reports/index.js';
 
-/** Every feature's handlers; the registrar checks them against the route table. */
-export function implementations(platform: Platform): Implementation[] {
-  // One session service per server: its login limiters must count every way of signing in.
-  const sessions = createSessions(platform);
+/** Every service of the server, built once from the platform. */
+export function buildServices(platform: Platform) {
+  const { config } = platform;
+  const db = platform.database.db;
+  const link = fileLinker(platform.files);
+  const maxImageBytes = config.maxImageUploadBytes;
+  const perMinute = (limit: number) => createLimiter({ limit, windowMs: 60_000 });
+
+  // Identity. One session service per server: its login limiters must count every way of signing in.
+  const identity = createIdentityRepository(db);
+  const portalUsersRepo = createPortalUsersRepository(db);
+  const ssoRepo = createSsoRepository(db);
+  const sessions = createSessionService({
+    repo: identity,
+    tokens: platform.tokens,
+    policy: config.session,
+    limiters: {
+      perAddress: perMinute(config.session.attemptsPerAddressPerMinute),
+      perUsername: perMinute(config.session.attemptsPerUsernamePerMinute),
+    },
+    sso: createSsoDirectory({ repo: ssoRepo, identity }),
+    customerEmailKnown: async (email) => (await portalUsersRepo.customerByEmail(email)) !== null,
+  });
+  const sso = createSsoService({
+    repo: ssoRepo,
+    identity,
+    sessions,
+    relyingParty: createOidcRelyingParty(),
+    publicUrl: config.publicUrl,
+  });
+  /** The password service with its reset e-mail; each user gets the limiter it is given. */
+  const passwordsWith = (limiter: ReturnType<typeof createLimiter>) =>
+    createPasswordService({ repo: identity, mail: platform.mail, publicUrl: config.publicUrl, logger: platform.logger, limiter, tokens: platform.tokens });
+  const passwords = passwordsWith(perMinute(config.session.attemptsPerUsernamePerMinute));
+  const portalUsers = createPortalUsersService({
+    repo: portalUsersRepo,
+    limiters: {
+      perAddress: perMinute(config.session.attemptsPerAddressPerMinute),
+      perUsername: perMinute(config.session.attemptsPerUsernamePerMinute),
+    },
+  });
+
+  // Stores and accounts. A manager sending a few password links, or the setup wizard sending one
+  // per first worker, is not an attack: each counts in a limiter of its own.
+  const stores = createStoreRepository(db);
+  const storeUsers = createStoreUsersService({
+    repo: createStoreUsersRepository(db),
+    identity,
+    tokens: platform.tokens,
+    passwords: passwordsWith(perMinute(30)),
+  });
+  const storeSettings = createStoreSettingsService(stores);
+  const accounts = createAccountsService({ repo: createAccountsRepository(db) });
+  const accountSetup = createAccountSetupService({
+    repo: createAccountSetupRepository(db),
+    identity,
+    logger: platform.logger,
+    passwords: passwordsWith(perMinute(30)),
+  });
+  const admin = createAdminService(createAdminRepository(db));
+
+  // Customers, bound to the transaction of the feature that uses them.
+  const customersRepo = createCustomersRepository(db);
+  const customersIn = (tx: Db) => createCustomersService(createCustomersRepository(tx), createStoreRepository(tx), link);
+  const customers = createCustomersService(customersRepo, stores, link);
+  const customerPictures = createPicturesService(createPicturesRepository(db), platform.files, { maxImageBytes });
+
+  // Repair orders, with the inspections feature's rules plugged into its ports; inspections and
+  // estimates on the orders service (which runs their writes).
+  const rules = inspectionRules();
+  const orders = createRepairOrdersService({
+    db,
+    outbox: platform.outbox,
+    link,
+    customers: customersIn,
+    finishChecks: [rules.finishCheck],
+    inspectionTypes: rules.typesPort,
+    files: platform.files,
+    maxImageBytes,
+  });
+  const inspections = createInspectionsService({ db, orders, files: platform.files, maxImageBytes });
+  const estimates = createEstimatesService({
+    estimates: createEstimatesRepository(db),
+    db,
+    outbox: platform.outbox,
+    orders,
+    inspections,
+  });
+
+  // Reports: links, sending and the customer's page, on the services above.
+  const reportLinksIn = (tx: Db) =>
+    createReportLinksService({ links: createReportLinksRepository(tx), signer: platform.reportLinkSigner, publicUrl: config.publicUrl });
+  const reportLinks = reportLinksIn(db);
+  const reportSending = createReportSendingService({
+    db,
+    orders,
+    customers: customersIn,
+    store: (tx, storeId) => createStoreRepository(tx).byId(storeId),
+    maintenance: (tx, powertrain) => createMaintenanceRepository(tx).schedule(powertrain),
+    mail: platform.mail,
+    sms: platform.sms,
+    sendTokens: createSendTokenSigner(config.jwtSecret, REPORT_SEND_TOKEN_HOURS),
+    linkSigner: platform.reportLinkSigner,
+    linksIn: reportLinksIn,
+    publicUrl: config.publicUrl,
+    logger: platform.logger,
+  });
+  const reportView = createReportViewService({
+    db,
+    outbox: platform.outbox,
+    files: platform.files,
+    mail: platform.mail,
+    logger: platform.logger,
+    orders,
+    inspections,
+    decisions: customerDecisionsIn,
+    estimates,
+    links: reportLinks,
+  });
+
+  // The registrar's lookups: which store (or account) a path's resource belongs to.
+  const customerOwners = customerOwnerResolvers(customersRepo);
+  const access = {
+    userScope: userScopeResolver(identity),
+    pathResources: {
+      userId: userOwnerResolver(identity),
+      ...customerOwners.pathResources,
+      ...inspectionOrderOwnerResolvers(orders),
+      ...inspectionOwnerResolvers(inspections),
+      ...estimateOwnerResolvers(estimates),
+    } satisfies Record<string, (id: string) => Promise<ResourceOwner | null>>,
+    customerStore: customerOwners.customerStore,
+    reportAccess: reportAccessOf(createReportLinksRepository(db), platform.reportLinkSigner),
+  };
+
+  return {
+    identity,
+    tenancy: createTenancyRepository(db),
+    sessions,
+    sso,
+    passwords,
+    portalUsers,
+    stores,
+    storeUsers,
+    storeSettings,
+    accounts,
+    accountSetup,
+    admin,
+    customers,
+    customerPictures,
+    link,
+    vehicleData: createVehicleDataService(config.vpicDbPath),
+    maintenance: createMaintenanceRepository(db),
+    training: createCoursesService({ db, outbox: platform.outbox }),
+    vinScanner: createVinScannerService(createVinScannerRepository(db), vinScannerSettings(config)),
+    orders,
+    inspections,
+    estimates,
+    reportLinks,
+    reportSending,
+    reportView,
+    devOutbox: createDevOutboxService(createSentMessagesRepository(db)),
+    access,
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+/** Every feature's handlers, on the services built once; the registrar checks them against the route table. */
+export function implementations(platform: Platform, services: Services = buildServices(platform)): Implementation[] {
+  const s = services;
   return [
     ...systemRoutes(platform),
-    ...sessionRoutes(platform, sessions),
-    ...ssoRoutes(platform, sessions),
-    ...storeRoutes(platform, sessions),
-    ...storeAdminRoutes(platform),
-    ...accountRoutes(platform),
-    ...adminRoutes(platform),
-    ...passwordRoutes(platform),
+    ...sessionRoutes({ sessions: s.sessions, identity: s.identity, tenancy: s.tenancy }),
+    ...ssoRoutes({ sso: s.sso, config: platform.config }),
+    ...storeRoutes({ stores: s.stores, sessions: s.sessions }),
+    ...storeAdminRoutes({ stores: s.stores, users: s.storeUsers, settings: s.storeSettings }),
+    ...accountRoutes({ accounts: s.accounts, setup: s.accountSetup }),
+    ...adminRoutes(s.admin),
+    ...passwordRoutes(s.passwords),
     ...i18nRoutes(),
-    ...customerRoutes(platform),
-    ...vehicleDataRoutes(platform),
-    ...portalUserRoutes(platform),
-    ...courseRoutes(platform),
-    ...vinScannerRoutes(platform),
-    ...fileRoutes(platform),
-    ...inspectionOrderRoutes(platform),
-    ...inspectionRoutes(platform),
-    ...estimateRoutes(platform),
-    ...reportSendingRoutes(platform),
-    ...reportViewRoutes(platform),
+    ...customerRoutes({ customers: s.customers, pictures: s.customerPictures, link: s.link }),
+    ...vehicleDataRoutes({ vehicleData: s.vehicleData, maintenance: s.maintenance }),
+    ...portalUserRoutes({ portalUsers: s.portalUsers, identity: s.identity }),
+    ...courseRoutes(s.training),
+    ...vinScannerRoutes(s.vinScanner),
+    ...fileRoutes(platform.files),
+    ...inspectionOrderRoutes(s.orders),
+    ...inspectionRoutes(s.inspections),
+    ...estimateRoutes(s.estimates),
+    ...reportSendingRoutes({ sending: s.reportSending, links: s.reportLinks }),
+    ...reportViewRoutes({ view: s.reportView, links: s.reportLinks, orders: s.orders }),
     // Not mounted at all unless DEV_TOOLS is on: its paths then answer as paths that do not exist.
-    ...(platform.config.devTools ? devOutboxRoutes(platform) : []),
+    ...(platform.config.devTools ? devOutboxRoutes(s.devOutbox) : []),
   ];
 }

@@ -1,13 +1,11 @@
 import { errors, readStoreSettings, ZStoreSettings, type AccountSetupResult, type ZAccountSetup } from '@servicebay/domain';
 import type { z } from 'zod';
 import type { Logger } from 'pino';
-import type { IdentityRepository } from '../identity/identity.repository.js';
-import type { createPasswordService } from '../identity/password.service.js';
-import { presentStore } from '../stores/store.presenter.js';
-import { presentStoreUser } from '../stores/store-users.service.js';
+import type { IdentityRepository, PasswordService as Passwords } from '../identity/index.js';
+import { presentStore, presentStoreUser } from '../stores/index.js';
 import { SetupRefused, type AccountSetupRepository } from './account-setup.repository.js';
 
-type PasswordService = Pick<ReturnType<typeof createPasswordService>, 'sendResetEmail'>;
+type PasswordService = Pick<Passwords, 'sendResetEmail'>;
 
 const ownerHasAccount = () => errors.conflict('You already have an account');
 const taken = (username?: string) =>
@@ -83,3 +81,4 @@ export function createAccountSetupService(deps: {
     },
   };
 }
+export type AccountSetupService = ReturnType<typeof createAccountSetupService>;

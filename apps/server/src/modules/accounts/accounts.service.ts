@@ -1,6 +1,6 @@
 import { errors, readStoreSettings, ZStoreSettings, type Account, type AccountStore, type Store, type ZCreateStore } from '@servicebay/domain';
 import type { z } from 'zod';
-import { presentStore } from '../stores/store.presenter.js';
+import { presentStore } from '../stores/index.js';
 import type { AccountsRepository } from './accounts.repository.js';
 
 
@@ -69,3 +69,4 @@ export function createAccountsService(deps: { repo: AccountsRepository; now?: ()
     },
   };
 }
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -45,3 +45,4 @@ export function createAdminService(repo: AdminRepository) {
     },
   };
 }
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -51,3 +51,4 @@ export function createPicturesService(repo: PicturesRepository, files: FileStore
     },
   };
 }
+export type PicturesService = ReturnType<typeof createPicturesService>;

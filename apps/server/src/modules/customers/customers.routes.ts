@@ -19,23 +19,14 @@ import {
   vehiclePictureRoute,
 } from '@servicebay/domain';
 import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
-import type { Platform } from '../../platform/platform.js';
-import { createStoreRepository } from '../stores/store.repository.js';
-import { createCustomersRepository } from './customers.repository.js';
-import { createCustomersService } from './customers.service.js';
+import type { FileLinker } from '../../platform/files/index.js';
+import type { CustomersRepository } from './customers.repository.js';
+import type { CustomersService } from './customers.service.js';
 import { pageInfo, presentCustomer as presentCustomerRow, presentVehicle as presentVehicleRow } from './customers.presenter.js';
-import { fileLinker } from '../../platform/files/index.js';
-import { createPicturesRepository } from './customers.pictures.repository.js';
-import { createPicturesService } from './customers.pictures.js';
-
-export function customersService(platform: Platform) {
-  const db = platform.database.db;
-  return createCustomersService(createCustomersRepository(db), createStoreRepository(db), fileLinker(platform.files));
-}
+import type { PicturesService } from './customers.pictures.js';
 
 /** Registrar resolvers: which store a household, customer or vehicle id of a path belongs to. */
-export function customerOwnerResolvers(platform: Platform) {
-  const repo = createCustomersRepository(platform.database.db);
+export function customerOwnerResolvers(repo: Pick<CustomersRepository, 'storeOf'>) {
   const owner = (table: 'households' | 'customers' | 'vehicles') => async (id: string): Promise<ResourceOwner | null> => {
     const storeId = await repo.storeOf(table, id);
     return storeId ? { storeId, accountId: null } : null;
@@ -46,12 +37,7 @@ export function customerOwnerResolvers(platform: Platform) {
   };
 }
 
-export function customerRoutes(platform: Platform) {
-  const service = customersService(platform);
-  const pictures = createPicturesService(createPicturesRepository(platform.database.db), platform.files, {
-    maxImageBytes: platform.config.maxImageUploadBytes,
-  });
-  const link = fileLinker(platform.files);
+export function customerRoutes({ customers: service, pictures, link }: { customers: CustomersService; pictures: PicturesService; link: FileLinker }) {
   const presentCustomer = (row: Parameters<typeof presentCustomerRow>[0]) => presentCustomerRow(row, link);
   const presentVehicle = (row: Parameters<typeof presentVehicleRow>[0]) => presentVehicleRow(row, link);
   return [

@@ -11,7 +11,7 @@ import {
   type HouseholdSearchResult,
   type VehicleFields,
 } from '@servicebay/domain';
-import type { StoreRepository } from '../stores/store.repository.js';
+import type { StoreRepository } from '../stores/index.js';
 import type { CustomerRow, CustomersRepository, NewCustomer, NewVehicle, VehicleRow } from './customers.repository.js';
 import { presentHousehold } from './customers.presenter.js';
 import type { FileLinker } from '../../platform/files/index.js';

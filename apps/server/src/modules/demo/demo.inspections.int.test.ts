@@ -4,6 +4,7 @@ import type { Estimate, RepairOrder, InspectionResult, ReportApproval, ResultLis
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { seedDemoData } from './demo.seed.js';
+import { buildServices } from '../index.js';
 import { DEMO_INSPECTIONS } from './demo.inspections.js';
 import { DEMO_REPORTS } from './demo.reports.js';
 
@@ -14,9 +15,9 @@ let seedMs = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // As main.ts seeds: with the file store and the platform, so Jane's reports are sent and approved too.
+  // As main.ts seeds: with the file store and the services, so Jane's reports are sent and approved too.
   const started = Date.now();
-  await seedDemoData(t.platform.database.db, t.platform.files, t.platform);
+  await seedDemoData(t.platform.database.db, t.platform.files, { ...buildServices(t.platform), logger: t.platform.logger });
   seedMs = Date.now() - started;
   const advisor = await t.platform.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'advisor') });
   headers = await bearer(t.platform.tokens, advisor!);

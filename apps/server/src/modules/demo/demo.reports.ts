@@ -7,15 +7,24 @@ import {
   type PartsState,
   type StepState,
 } from '@servicebay/domain';
-import type { Platform } from '../../platform/platform.js';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/client.js';
 import { translate } from '../../platform/i18n/translate.js';
-import type { Actor } from '../repair-orders/repair-orders.service.js';
-import { repairOrdersService } from '../repair-orders/repair-orders.routes.js';
+import type { Actor, RepairOrdersService } from '../repair-orders/index.js';
 import { createInspectionsRepository } from '../inspections/inspections.repository.js';
-import { estimatesService } from '../estimates/estimates.routes.js';
-import { reportSendingService } from '../reports/report-sending.routes.js';
-import { reportLinksService, reportViewService } from '../reports/report-view.routes.js';
+import type { EstimatesService } from '../estimates/index.js';
+import type { ReportLinksService, ReportSendingService, ReportViewService } from '../reports/index.js';
 import { createDemoRepository } from './demo.repository.js';
+
+/** The services the demo reports go through, built once by the composition root (modules/index.ts). */
+export interface DemoReportServices {
+  orders: Pick<RepairOrdersService, 'setState'>;
+  estimates: Pick<EstimatesService, 'open' | 'updateLine' | 'markReady' | 'update'>;
+  reportSending: Pick<ReportSendingService, 'issueToken' | 'send'>;
+  reportView: Pick<ReportViewService, 'open' | 'approve'>;
+  reportLinks: Pick<ReportLinksService, 'issue'>;
+  logger: Pick<Logger, 'warn'>;
+}
 
 /**
  * Demo reports (docs/reports.md "Demo data"): two finished Downtown orders of Jane Doe
@@ -134,17 +143,13 @@ export async function demoSignature(): Promise<string> {
  * Prices, sends and has approved the demo reports; run by seedDemoData after the inspections.
  * Answers the number of orders it went through.
  */
-export async function seedDemoReports(platform: Platform): Promise<number> {
-  const db = platform.database.db;
+export async function seedDemoReports(db: Db, services: DemoReportServices): Promise<number> {
   const demo = createDemoRepository(db);
   const store = await demo.storeByName('Downtown');
   const advisor = await demo.userByUsername('advisor');
   if (!store || !advisor) return 0;
   const actor: Actor = { id: advisor.id, role: 'ServiceAdvisor' };
-  const orders = repairOrdersService(platform);
-  const estimates = estimatesService(platform);
-  const sending = reportSendingService(platform);
-  const view = reportViewService(platform);
+  const { orders, estimates, reportSending: sending, reportView: view } = services;
   const inspections = createInspectionsRepository(db);
   const signature = await demoSignature();
   const found = await demo.ordersByNumbers(
@@ -190,8 +195,8 @@ export async function seedDemoReports(platform: Platform): Promise<number> {
     } catch (error) {
       // A mail server that is down must not stop the server from starting: the delivery is
       // recorded in error, and the customer's approval goes through a link of its own.
-      platform.logger.warn({ err: error, orderNumber: plan.number }, 'demo report not e-mailed');
-      linkId = (await reportLinksService(platform).issue(store.id, order.id, advisor.id)).link.id;
+      services.logger.warn({ err: error, orderNumber: plan.number }, 'demo report not e-mailed');
+      linkId = (await services.reportLinks.issue(store.id, order.id, advisor.id)).link.id;
     }
 
     // The customer: opens the report from the link, decides every recommended item and signs.

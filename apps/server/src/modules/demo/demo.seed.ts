@@ -9,8 +9,7 @@ import { seedDemoCourses } from './demo.training.js';
 import { seedDemoOrders } from './demo.orders.js';
 import { seedDemoInspections } from './demo.inspections.js';
 import type { FileStore } from '../../platform/files/index.js';
-import type { Platform } from '../../platform/platform.js';
-import { seedDemoReports } from './demo.reports.js';
+import { seedDemoReports, type DemoReportServices } from './demo.reports.js';
 
 /** Every demo user's password; listed in the README. */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -68,10 +67,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
 /**
  * Fills an empty database with a believable shop network: two accounts, three stores and one
  * user per role of interest. Does nothing when any account exists, so it never touches real data.
- * With the platform (main.ts), Jane's two reports are priced, sent and approved through the
- * features' services (demo.reports.ts).
+ * Given the services (built once by modules/index.ts; main.ts passes them), Jane's two reports
+ * are priced, sent and approved through them (demo.reports.ts).
  */
-export async function seedDemoData(db: Db, files?: FileStore, platform?: Platform): Promise<boolean> {
+export async function seedDemoData(db: Db, files?: FileStore, services?: DemoReportServices): Promise<boolean> {
   const repo = createDemoRepository(db);
   if (!(await repo.isEmpty())) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -167,7 +166,7 @@ export async function seedDemoData(db: Db, files?: FileStore, platform?: Platfor
   // Inspections with generated pictures need the file store (main.ts and tests that pass one).
   if (files) await seedDemoInspections(db, files);
   // Estimates, sent reports and approvals need the inspections and the providers (mail, outbox).
-  if (files && platform) await seedDemoReports(platform);
+  if (files && services) await seedDemoReports(db, services);
   await seedDemoCourses(db);
   return true;
 }

@@ -1,15 +1,12 @@
 import { devOutboxMessageRoute, devOutboxRoute, errors } from '@servicebay/domain';
 import { implement } from '../../platform/http/registrar.js';
-import { createSentMessagesRepository } from '../../platform/messages/sent-messages.repository.js';
-import type { Platform } from '../../platform/platform.js';
-import { createDevOutboxService } from './dev-outbox.service.js';
+import type { DevOutboxService } from './dev-outbox.service.js';
 
 /**
  * The development outbox, read by root on the staff app's outbox page. buildApp mounts these only
  * when DEV_TOOLS is on (never with NODE_ENV=production); the route table lets only root in.
  */
-export function devOutboxRoutes(platform: Platform) {
-  const outbox = createDevOutboxService(createSentMessagesRepository(platform.database.db));
+export function devOutboxRoutes(outbox: DevOutboxService) {
   return [
     implement(devOutboxRoute, async ({ query, reply }) => {
       reply.header('cache-control', 'no-store');

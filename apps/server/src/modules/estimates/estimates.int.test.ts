@@ -12,7 +12,7 @@ import {
   stores,
 } from '../../platform/db/schema.js';
 import { MULTI_POINT_INSPECTION_ID } from '../inspections/templates.js';
-import { estimatesService } from './estimates.routes.js';
+import { buildServices } from '../index.js';
 
 let t: TestApp;
 type Store = Awaited<ReturnType<TestApp['make']['store']>>;
@@ -124,7 +124,7 @@ describe('the estimate of an order', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()._id).toBe(first._id);
     expect((await orderRow(order._id)).updatedAt).toEqual(before.updatedAt);
-    expect(await estimatesService(t.platform).get(store.id, order._id)).toMatchObject({
+    expect(await buildServices(t.platform).estimates.get(store.id, order._id)).toMatchObject({
       _id: first._id,
       lines: first.lines,
     });
@@ -234,7 +234,7 @@ describe('the estimate of an order', () => {
     const edited = await ok('POST', est(order._id, '/line'), { description: 'Wipers' }, 201);
     expect(edited.state).toBe('inProgress');
 
-    const delivered = await estimatesService(t.platform).markDelivery(store.id, order._id, 'IN_PROGRESS');
+    const delivered = await buildServices(t.platform).estimates.markDelivery(store.id, order._id, 'IN_PROGRESS');
     expect(delivered?.delivery).toBe('IN_PROGRESS');
     await t.platform.database.db
       .update(stores)

@@ -9,36 +9,19 @@ import {
   updateEstimateRoute,
 } from '@servicebay/domain';
 import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
-import type { Platform } from '../../platform/platform.js';
-import { repairOrdersService } from '../repair-orders/repair-orders.routes.js';
-import { inspectionsService } from '../inspections/inspections.routes.js';
-import { createEstimatesRepository } from './estimates.repository.js';
-import { createEstimatesService } from './estimates.service.js';
-
-/** The estimates service on the orders service (which runs its writes) and the inspections service (docs/estimates.md). */
-export function estimatesService(platform: Platform) {
-  return createEstimatesService({
-    estimates: createEstimatesRepository(platform.database.db),
-    db: platform.database.db,
-    outbox: platform.outbox,
-    orders: repairOrdersService(platform),
-    inspections: inspectionsService(platform),
-  });
-}
+import type { EstimatesService } from './estimates.service.js';
 
 /** Registrar resolver: the store of a lineId of a path. */
-export function estimateOwnerResolvers(platform: Platform) {
-  const repo = createEstimatesRepository(platform.database.db);
+export function estimateOwnerResolvers(service: Pick<EstimatesService, 'lineStore'>) {
   return {
     lineId: async (id: string): Promise<ResourceOwner | null> => {
-      const storeId = await repo.lineStore(id);
+      const storeId = await service.lineStore(id);
       return storeId ? { storeId, accountId: null } : null;
     },
   };
 }
 
-export function estimateRoutes(platform: Platform) {
-  const service = estimatesService(platform);
+export function estimateRoutes(service: EstimatesService) {
   return [
     implement(getEstimateRoute, ({ storeId, params, query }) =>
       service.open(storeId, params.inspectionOrderId, query.language),

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import type { Outbox } from '../../platform/outbox/outbox.js';
-import type { OrderChange, OrderRow } from '../repair-orders/repair-orders.repository.js';
+import type { OrderChange, OrderRow } from '../repair-orders/index.js';
 import { createEstimatesRepository, type EstimateRow, type EstimatesRepository } from './estimates.repository.js';
 import { presentEstimate } from './estimates.presenter.js';
 

@@ -1,6 +1,6 @@
 import { errors, getFileRoute } from '@servicebay/domain';
 import { implement } from '../../platform/http/registrar.js';
-import type { Platform } from '../../platform/platform.js';
+import type { FileStore } from '../../platform/files/index.js';
 import { parseRange } from '../../platform/files/range.js';
 
 /** `inline; filename="..."` with an ASCII fallback and the exact name in RFC 8187 form. */
@@ -16,8 +16,7 @@ export function contentDisposition(name: string): string {
  * (403, the same for a key that is not one), then the file is streamed from the store, never
  * read whole. A single Range is honored so videos seek.
  */
-export function fileRoutes(platform: Platform) {
-  const { files } = platform;
+export function fileRoutes(files: FileStore) {
   return [
     implement(getFileRoute, async ({ params, query, request, reply }) => {
       const { key } = params;

@@ -93,3 +93,4 @@ export function createPasswordService(deps: {
     },
   };
 }
+export type PasswordService = ReturnType<typeof createPasswordService>;

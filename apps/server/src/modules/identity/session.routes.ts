@@ -12,38 +12,21 @@ import {
   refreshTokenRoute,
 } from '@servicebay/domain';
 import { implement } from '../../platform/http/registrar.js';
-import { canActForStore } from '../tenancy/tenancy.policy.js';
-import { createTenancyRepository } from '../tenancy/tenancy.repository.js';
-import type { Platform } from '../../platform/platform.js';
-import { createIdentityRepository } from './identity.repository.js';
-import { createLimiter } from './login-limiter.js';
-import { createSessionService, type SessionService } from './session.service.js';
+import { canActForStore } from '../../platform/tenancy/tenancy.policy.js';
+import type { TenancyRepository } from '../../platform/tenancy/tenancy.repository.js';
+import type { IdentityRepository } from './identity.repository.js';
+import type { SessionService } from './session.service.js';
 import { presentUser } from './user.presenter.js';
-import { createSsoRepository } from './sso.repository.js';
-import { createSsoDirectory } from './sso.service.js';
-import { createPortalUsersRepository } from './portal-users.repository.js';
 
-export function createSessions(platform: Platform) {
-  const { config } = platform;
-  const repo = createIdentityRepository(platform.database.db);
-  const portalUsers = createPortalUsersRepository(platform.database.db);
-  return createSessionService({
-    repo,
-    tokens: platform.tokens,
-    policy: config.session,
-    limiters: {
-      perAddress: createLimiter({ limit: config.session.attemptsPerAddressPerMinute, windowMs: 60_000 }),
-      perUsername: createLimiter({ limit: config.session.attemptsPerUsernamePerMinute, windowMs: 60_000 }),
-    },
-    sso: createSsoDirectory({ repo: createSsoRepository(platform.database.db), identity: repo }),
-    customerEmailKnown: async (email) => (await portalUsers.customerByEmail(email)) !== null,
-  });
-}
-
-export function sessionRoutes(platform: Platform, sessions: SessionService) {
-  const repo = createIdentityRepository(platform.database.db);
-  const tenancy = createTenancyRepository(platform.database.db);
-
+export function sessionRoutes({
+  sessions,
+  identity: repo,
+  tenancy,
+}: {
+  sessions: SessionService;
+  identity: IdentityRepository;
+  tenancy: Pick<TenancyRepository, 'storeOwnership'>;
+}) {
   async function presented(userId: string) {
     const user = await repo.userById(userId);
     if (!user) throw errors.notFound();
@@ -93,8 +76,7 @@ export function sessionRoutes(platform: Platform, sessions: SessionService) {
 }
 
 /** Where the user a store route's :userId names works, for the registrar's resource check. */
-export function userOwnerResolver(platform: Platform) {
-  const repo = createIdentityRepository(platform.database.db);
+export function userOwnerResolver(repo: Pick<IdentityRepository, 'userById'>) {
   return async (id: string) => {
     const user = await repo.userById(id);
     return user ? { storeId: user.storeId, accountId: user.accountId } : null;
@@ -105,8 +87,7 @@ export function userOwnerResolver(platform: Platform) {
  * Resolves the user a user-scoped route names, for the registrar's access check. A portal user is
  * no worker of its customer's store: it is reached by itself only, so it is given no store.
  */
-export function userScopeResolver(platform: Platform) {
-  const repo = createIdentityRepository(platform.database.db);
+export function userScopeResolver(repo: Pick<IdentityRepository, 'userByRef'>) {
   return async (ref: string) => {
     const user = await repo.userByRef(ref);
     return user ? { id: user.id, storeId: isStaffRole(user.type) ? user.storeId : null } : null;

@@ -9,28 +9,16 @@ import {
   ssoLogoutRoute,
 } from '@servicebay/domain';
 import { implement } from '../../platform/http/registrar.js';
-import type { Platform } from '../../platform/platform.js';
-import { createIdentityRepository } from './identity.repository.js';
+import type { Config } from '../../platform/config.js';
 import { createLimiter } from './login-limiter.js';
-import type { SessionService } from './session.service.js';
 import { readCookie, serializeCookie } from './sso.cookies.js';
-import { createOidcRelyingParty, SsoFailure } from './sso.oidc.js';
-import { createSsoRepository } from './sso.repository.js';
-import { createSsoService, SSO_ATTEMPT_TTL_SECONDS } from './sso.service.js';
+import { SsoFailure } from './sso.oidc.js';
+import { SSO_ATTEMPT_TTL_SECONDS, type SsoService } from './sso.service.js';
 
 /** The httpOnly cookie tying a sign-on to the browser that started it; sent only to the callback. */
 const BROWSER_COOKIE = 'sb_sso';
 
-export function ssoRoutes(platform: Platform, sessions: SessionService) {
-  const { config } = platform;
-  const db = platform.database.db;
-  const sso = createSsoService({
-    repo: createSsoRepository(db),
-    identity: createIdentityRepository(db),
-    sessions,
-    relyingParty: createOidcRelyingParty(),
-    publicUrl: config.publicUrl,
-  });
+export function ssoRoutes({ sso, config }: { sso: SsoService; config: Pick<Config, 'publicUrl' | 'session'> }) {
   const secure = config.publicUrl.startsWith('https://');
   // Each start writes a row and calls out to a provider; an address gets as many as it gets logins.
   const starts = createLimiter({ limit: config.session.attemptsPerAddressPerMinute, windowMs: 60_000 });

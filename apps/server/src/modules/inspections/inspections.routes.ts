@@ -17,28 +17,15 @@ import {
   ZInspectionResult,
 } from '@servicebay/domain';
 import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
-import type { Platform } from '../../platform/platform.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { Actor } from '../repair-orders/repair-orders.service.js';
-import { repairOrdersService } from '../repair-orders/repair-orders.routes.js';
-import { createInspectionsService } from './inspections.service.js';
-
-/** The inspections service, on the orders service (which runs its writes; docs/inspections.md). */
-export function inspectionsService(platform: Platform) {
-  return createInspectionsService({
-    db: platform.database.db,
-    orders: repairOrdersService(platform),
-    files: platform.files,
-    maxImageBytes: platform.config.maxImageUploadBytes,
-  });
-}
+import type { Actor } from '../repair-orders/index.js';
+import type { InspectionsService } from './inspections.service.js';
 
 /**
  * Registrar resolver: the store of a resultId. inspectionId has none: product templates belong to
  * every store, and the service only finds a store's own types or the product's (404 otherwise).
  */
-export function inspectionOwnerResolvers(platform: Platform) {
-  const service = inspectionsService(platform);
+export function inspectionOwnerResolvers(service: Pick<InspectionsService, 'resultStore'>) {
   return {
     resultId: async (id: string): Promise<ResourceOwner | null> => {
       const storeId = await service.resultStore(id);
@@ -49,8 +36,7 @@ export function inspectionOwnerResolvers(platform: Platform) {
 
 const actorOf = (principal: Principal): Actor => ({ id: principal.id, role: principal.type });
 
-export function inspectionRoutes(platform: Platform) {
-  const service = inspectionsService(platform);
+export function inspectionRoutes(service: InspectionsService) {
   return [
     implement(listInspectionTypesRoute, async ({ storeId, query }) => ({
       _embedded: { inspectionType: await service.types(storeId, query.state, query.fields) },

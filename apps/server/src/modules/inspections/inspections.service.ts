@@ -33,12 +33,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { FileStore } from '../../platform/files/index.js';
 import { RESULT_PICTURE_VARIANTS } from '../../platform/files/images.js';
 import { receiveImageUpload, receiveMediaUpload, type FieldsCheck } from '../../platform/files/uploads.js';
-import type {
-  Actor,
-  FinishCheck,
-  InspectionTypesPort,
-} from '../repair-orders/repair-orders.service.js';
-import type { OrderRow } from '../repair-orders/repair-orders.repository.js';
+import type { Actor, FinishCheck, InspectionTypesPort, OrderRow } from '../repair-orders/index.js';
 import {
   createInspectionsRepository,
   type InspectionsRepository,

@@ -19,38 +19,12 @@ import {
   vehicleRepairOrdersRoute,
 } from '@servicebay/domain';
 import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
-import type { Platform } from '../../platform/platform.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { Db } from '../../platform/db/client.js';
-import { fileLinker } from '../../platform/files/index.js';
-import { createCustomersService } from '../customers/customers.service.js';
-import { createCustomersRepository } from '../customers/customers.repository.js';
-import { createStoreRepository } from '../stores/store.repository.js';
-import { pageInfo } from '../customers/customers.presenter.js';
-import { createRepairOrdersService, type Actor, type FinishCheck } from './repair-orders.service.js';
-import { inspectionRules } from '../inspections/inspections.service.js';
-
-/** The orders service; `finishChecks` is where the inspection feature plugs its finish rules. */
-export function repairOrdersService(platform: Platform, finishChecks?: readonly FinishCheck[]) {
-  const link = fileLinker(platform.files);
-  // The inspections feature's rules: the type of a new order, the finish check (docs/inspections.md).
-  const inspections = inspectionRules();
-  return createRepairOrdersService({
-    db: platform.database.db,
-    outbox: platform.outbox,
-    link,
-    // The customers feature's service, bound to the transaction the order is written in.
-    customers: (db: Db) => createCustomersService(createCustomersRepository(db), createStoreRepository(db), link),
-    finishChecks: finishChecks ?? [inspections.finishCheck],
-    inspectionTypes: inspections.typesPort,
-    files: platform.files,
-    maxImageBytes: platform.config.maxImageUploadBytes,
-  });
-}
+import { pageInfo } from '../customers/index.js';
+import type { Actor, RepairOrdersService } from './repair-orders.service.js';
 
 /** Registrar resolver: which store an inspectionOrderId of a path belongs to. */
-export function inspectionOrderOwnerResolvers(platform: Platform) {
-  const service = repairOrdersService(platform);
+export function inspectionOrderOwnerResolvers(service: Pick<RepairOrdersService, 'storeOf'>) {
   return {
     inspectionOrderId: async (id: string): Promise<ResourceOwner | null> => {
       const storeId = await service.storeOf(id);
@@ -61,8 +35,7 @@ export function inspectionOrderOwnerResolvers(platform: Platform) {
 
 const actorOf = (principal: Principal): Actor => ({ id: principal.id, role: principal.type });
 
-export function inspectionOrderRoutes(platform: Platform) {
-  const service = repairOrdersService(platform);
+export function inspectionOrderRoutes(service: RepairOrdersService) {
   return [
     implement(createRepairOrderRoute, ({ storeId, body, principal }) => service.create(storeId, body, actorOf(principal))),
     implement(matchRepairOrderRoute, async ({ storeId, body, principal }) => (await service.match({ ...body, storeId }, actorOf(principal))).order),

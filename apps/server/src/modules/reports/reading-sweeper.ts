@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { REPORT_READING_TIMEOUT_MS } from '@servicebay/domain';
 import type { Outbox } from '../../platform/outbox/outbox.js';
 import { createReportViewRepository } from './report-view.repository.js';
-import { announceReading } from './report-view.service.js';
+import { announceReading } from './report-view/reading.js';
 
 export interface ReadingSweeper {
   /** One sweep now; answers how many reports turned read. */

@@ -9,36 +9,20 @@ import {
   updateStoreUserRoute,
 } from '@servicebay/domain';
 import { implement } from '../../platform/http/registrar.js';
-import type { Platform } from '../../platform/platform.js';
-import { createIdentityRepository } from '../identity/identity.repository.js';
-import { createLimiter } from '../identity/login-limiter.js';
-import { createPasswordService } from '../identity/password.service.js';
-import { createStoreRepository } from './store.repository.js';
-import { createStoreSettingsService } from './store-settings.service.js';
-import { createStoreUsersRepository } from './store-users.repository.js';
-import { createStoreUsersService } from './store-users.service.js';
+import type { StoreRepository } from './store.repository.js';
+import type { StoreSettingsService } from './store-settings.service.js';
+import type { StoreUsersService } from './store-users.service.js';
 
 /** Store users and store settings: a store's own administration (docs/administration.md). */
-export function storeAdminRoutes(platform: Platform) {
-  const db = platform.database.db;
-  const stores = createStoreRepository(db);
-  const identity = createIdentityRepository(db);
-  const users = createStoreUsersService({
-    repo: createStoreUsersRepository(db),
-    identity,
-    tokens: platform.tokens,
-    // The password service's own reset e-mail; a manager sending a few links is not an attack,
-    // so it counts in a limiter of its own.
-    passwords: createPasswordService({
-      repo: identity,
-      mail: platform.mail,
-      publicUrl: platform.config.publicUrl,
-      logger: platform.logger,
-      limiter: createLimiter({ limit: 30, windowMs: 60_000 }),
-      tokens: platform.tokens,
-    }),
-  });
-  const settings = createStoreSettingsService(stores);
+export function storeAdminRoutes({
+  stores,
+  users,
+  settings,
+}: {
+  stores: StoreRepository;
+  users: StoreUsersService;
+  settings: StoreSettingsService;
+}) {
   const storeOf = async (storeId: string) => {
     const store = await stores.byId(storeId);
     if (!store) throw errors.notFound();

@@ -1,7 +1,7 @@
 import { applySettingsChange, readStoreSettings, type Store, type ZStoreSettingsChange } from '@servicebay/domain';
 import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import type { StoreRow } from '../identity/identity.repository.js';
+import type { StoreRow } from '../identity/index.js';
 import type { StoreRepository } from './store.repository.js';
 import { presentStore } from './store.presenter.js';
 
@@ -25,3 +25,4 @@ export function createStoreSettingsService(repo: StoreRepository) {
     },
   };
 }
+export type StoreSettingsService = ReturnType<typeof createStoreSettingsService>;

@@ -3,12 +3,10 @@ import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { TokenService } from '../../platform/auth/tokens.js';
-import type { IdentityRepository, StoreRow, UserRow } from '../identity/identity.repository.js';
-import type { createPasswordService } from '../identity/password.service.js';
-import { presentUser } from '../identity/user.presenter.js';
+import { presentUser, type IdentityRepository, type PasswordService as Passwords, type StoreRow, type UserRow } from '../identity/index.js';
 import type { StoreUsersRepository, WorkerChange } from './store-users.repository.js';
 
-type PasswordService = Pick<ReturnType<typeof createPasswordService>, 'sendResetEmail'>;
+type PasswordService = Pick<Passwords, 'sendResetEmail'>;
 type CreateBody = z.output<typeof ZCreateStoreUser>;
 type UpdateBody = z.output<typeof ZUpdateStoreUser>;
 

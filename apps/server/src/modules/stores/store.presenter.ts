@@ -1,6 +1,6 @@
 import { readStoreSettings, ZOpenDay, type Store } from '@servicebay/domain';
 import { z } from 'zod';
-import type { StoreRow } from '../identity/identity.repository.js';
+import type { StoreRow } from '../identity/index.js';
 
 const ZOpenTime = z.array(ZOpenDay).catch([]);
 

@@ -1,13 +1,10 @@
 import { errors, getStoreRoute, getWorkerRoute, listWorkersRoute, workerLoginRoute } from '@servicebay/domain';
 import { implement } from '../../platform/http/registrar.js';
-import type { Platform } from '../../platform/platform.js';
-import { presentUser } from '../identity/user.presenter.js';
-import type { SessionService } from '../identity/session.service.js';
-import { createStoreRepository } from './store.repository.js';
+import { presentUser, type SessionService } from '../identity/index.js';
+import type { StoreRepository } from './store.repository.js';
 import { presentStore } from './store.presenter.js';
 
-export function storeRoutes(platform: Platform, sessions: SessionService) {
-  const repo = createStoreRepository(platform.database.db);
+export function storeRoutes({ stores: repo, sessions }: { stores: StoreRepository; sessions: SessionService }) {
   const storeOf = async (storeId: string) => {
     const store = await repo.byId(storeId);
     if (!store) throw errors.notFound();

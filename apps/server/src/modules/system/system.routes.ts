@@ -2,9 +2,12 @@ import { healthRoute, openApiRoute, buildOpenApi, routeTable } from '@servicebay
 import { implement } from '../../platform/http/registrar.js';
 import type { Platform } from '../../platform/platform.js';
 
+/** What the health check looks at. */
+type Health = Pick<Platform, 'database' | 'bus'>;
+
 export const VERSION = '0.1.0';
 
-export function systemRoutes(platform: Platform) {
+export function systemRoutes(platform: Health) {
   const openApi = buildOpenApi(routeTable, { title: 'ServiceBay API', version: VERSION });
   return [
     implement(healthRoute, async ({ reply }) => {

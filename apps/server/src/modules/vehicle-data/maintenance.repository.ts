@@ -16,3 +16,4 @@ export function createMaintenanceRepository(db: Db) {
     },
   };
 }
+export type MaintenanceRepository = ReturnType<typeof createMaintenanceRepository>;

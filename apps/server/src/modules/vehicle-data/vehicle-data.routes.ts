@@ -7,14 +7,11 @@ import {
   maintenanceScheduleRoute,
   type MaintenanceInterval,
 } from '@servicebay/domain';
-import { createMaintenanceRepository } from './maintenance.repository.js';
 import { implement } from '../../platform/http/registrar.js';
-import type { Platform } from '../../platform/platform.js';
-import { createVehicleDataService } from './vehicle-data.service.js';
+import type { MaintenanceRepository } from './maintenance.repository.js';
+import type { VehicleDataService } from './vehicle-data.service.js';
 
-export function vehicleDataRoutes(platform: Platform) {
-  const service = createVehicleDataService(platform.config.vpicDbPath);
-  const maintenance = createMaintenanceRepository(platform.database.db);
+export function vehicleDataRoutes({ vehicleData: service, maintenance }: { vehicleData: VehicleDataService; maintenance: MaintenanceRepository }) {
   return [
     implement(decodeVinRoute, ({ params }) => service.decodeVin(params.vin)),
     implement(listYearsRoute, () => service.years()),

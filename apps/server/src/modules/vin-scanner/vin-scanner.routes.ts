@@ -1,9 +1,8 @@
 import { AppError, createVinScanSessionRoute, scannedVinRoute, vinScanCallbackRoute } from '@servicebay/domain';
 import { implement } from '../../platform/http/registrar.js';
-import type { Platform } from '../../platform/platform.js';
-import { createLimiter } from '../identity/login-limiter.js';
-import { createVinScannerRepository } from './vin-scanner.repository.js';
-import { createVinScannerService, type VinScannerSettings } from './vin-scanner.service.js';
+import type { Config } from '../../platform/config.js';
+import { createLimiter } from '../identity/index.js';
+import type { VinScannerService, VinScannerSettings } from './vin-scanner.service.js';
 
 /** Callbacks per client address and minute; a person scans a few VINs a minute at most. */
 const CALLBACKS_PER_ADDRESS_PER_MINUTE = 30;
@@ -12,12 +11,11 @@ const CALLBACKS_PER_ADDRESS_PER_MINUTE = 30;
  * VIN_SCANNER_URL: the external scanner to open (it receives callbackUrl, returnUrl and language
  * in its query). Unset: the local scanner page of the staff app plays its part.
  */
-export function vinScannerSettings(platform: Platform, env: Record<string, string | undefined> = process.env): VinScannerSettings {
-  return { publicUrl: platform.config.publicUrl, scannerUrl: env.VIN_SCANNER_URL?.trim() || null };
+export function vinScannerSettings(config: Pick<Config, 'publicUrl'>, env: Record<string, string | undefined> = process.env): VinScannerSettings {
+  return { publicUrl: config.publicUrl, scannerUrl: env.VIN_SCANNER_URL?.trim() || null };
 }
 
-export function vinScannerRoutes(platform: Platform, settings: VinScannerSettings = vinScannerSettings(platform)) {
-  const service = createVinScannerService(createVinScannerRepository(platform.database.db), settings);
+export function vinScannerRoutes(service: VinScannerService) {
   const callbacks = createLimiter({ limit: CALLBACKS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000 });
   return [
     implement(createVinScanSessionRoute, ({ principal, body }) => service.createSession(principal.id, body)),

@@ -15,8 +15,8 @@ import type { Principal } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Idempotency } from '../idempotency/idempotency.js';
 import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.js';
-import type { TenancyRepository } from '../../modules/tenancy/tenancy.repository.js';
-import { canActForAccount, canActForPartner, canActForStore, type AccountOwnership } from '../../modules/tenancy/tenancy.policy.js';
+import type { TenancyRepository } from '../tenancy/tenancy.repository.js';
+import { canActForAccount, canActForPartner, canActForStore, type AccountOwnership } from '../tenancy/tenancy.policy.js';
 import { refuseUnsafeText, sendError, validationError } from './errors.js';
 
 export interface HandlerContext<R extends AnyRoute> {

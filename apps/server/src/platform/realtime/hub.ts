@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { AppError, ZClientFrame, errors, type ClientFrame, type ServerFrame } from '@servicebay/domain';
 import type { Principal } from '../auth/principal.js';
-import type { StoreOwnership } from '../../modules/tenancy/tenancy.repository.js';
+import type { StoreOwnership } from '../tenancy/tenancy.repository.js';
 import type { BusEvent, EventBus } from './bus.js';
 import { authorizeTopic, type StoreLookup } from './topic.policy.js';
 

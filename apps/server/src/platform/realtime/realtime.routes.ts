@@ -6,7 +6,7 @@ import type { Platform } from '../platform.js';
 import type { Principal } from '../auth/principal.js';
 import { bearerToken } from '../http/registrar.js';
 import { sendError } from '../http/errors.js';
-import { createTenancyRepository } from '../../modules/tenancy/tenancy.repository.js';
+import { createTenancyRepository } from '../tenancy/tenancy.repository.js';
 import { createHub, type Hub, type HubLimits } from './hub.js';
 
 export interface RealtimeOptions {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, ROLES, STAFF_ROLES, topics, type Role } from '@servicebay/domain';
 import type { Principal } from '../auth/principal.js';
-import type { StoreOwnership } from '../../modules/tenancy/tenancy.repository.js';
+import type { StoreOwnership } from '../tenancy/tenancy.repository.js';
 import { authorizeTopic, type StoreLookup, type TopicAction } from './topic.policy.js';
 
 const storeA: StoreOwnership = {

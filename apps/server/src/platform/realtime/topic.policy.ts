@@ -1,7 +1,7 @@
 import { errors, isClientEvent, parseTopic, type ParsedTopic } from '@servicebay/domain';
 import type { Principal } from '../auth/principal.js';
-import type { StoreOwnership } from '../../modules/tenancy/tenancy.repository.js';
-import { canActForStore } from '../../modules/tenancy/tenancy.policy.js';
+import type { StoreOwnership } from '../tenancy/tenancy.repository.js';
+import { canActForStore } from '../tenancy/tenancy.policy.js';
 
 export type TopicAction = 'subscribe' | 'publish';
 

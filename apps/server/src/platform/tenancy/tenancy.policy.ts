@@ -1,5 +1,5 @@
 import { roleReach } from '@servicebay/domain';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Principal } from '../auth/principal.js';
 import type { StoreOwnership } from './tenancy.repository.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@servicebay/domain';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Principal } from '../auth/principal.js';
 import { canActForStore } from './tenancy.policy.js';
 
 const store = { id: 'store-1', accountId: 'account-1', partnerId: 'partner-1' };

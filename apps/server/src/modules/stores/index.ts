@@ -1,0 +1,8 @@
+/** The stores module's front door: a store, its workers and its own administration. */
+export { createStoreRepository, type StoreRepository } from './store.repository.js';
+export { createStoreSettingsService, type StoreSettingsService } from './store-settings.service.js';
+export { createStoreUsersService, presentStoreUser, type StoreUsersService } from './store-users.service.js';
+export { createStoreUsersRepository } from './store-users.repository.js';
+export { presentStore } from './store.presenter.js';
+export { storeRoutes } from './store.routes.js';
+export { storeAdminRoutes } from './store-admin.routes.js';
