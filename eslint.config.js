@@ -44,9 +44,9 @@ export default tseslint.config(
     },
   },
   {
-    // SQL lives in repositories and the database platform only.
+    // SQL lives in repositories, the database platform and the table declarations (*.schema.ts) only.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/platform/db/**', 'apps/server/src/**/*.test.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.schema.ts', 'apps/server/src/platform/db/**', 'apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -3,7 +3,10 @@ import { and, count, countDistinct, eq, inArray, isNull, or, sql, type SQL } fro
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
-import { customers, inspectionOrderTimeEntries, inspectionOrders, stores, users, vehicles } from '../../platform/db/schema.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { users } from '../../platform/db/schema/users.js';
+import { customers, vehicles } from '../customers/customers.schema.js';
+import { inspectionOrderTimeEntries, inspectionOrders } from './repair-orders.schema.js';
 import { isStaff } from '../../platform/db/staff.js';
 import type { OrderListSorting, PartsState, OrderStep } from '@servicebay/domain';
 

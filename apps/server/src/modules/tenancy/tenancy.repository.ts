@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { accounts, stores } from '../../platform/db/schema.js';
+import { accounts, stores } from '../../platform/db/schema/tenancy.js';
 
 export interface StoreOwnership {
   id: string;
