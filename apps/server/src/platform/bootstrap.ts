@@ -17,7 +17,10 @@ import { createFileStore } from './files/index.js';
  * is the configured one, opened with the app's tables (apps/server/src/schema.ts), or one already
  * open (a test's).
  */
-export async function createPlatform(config: Config, source: { tables: Tables } | { database: Database }): Promise<Platform> {
+export async function createPlatform(
+  config: Config,
+  source: { tables: Tables } | { database: Database },
+): Promise<Platform> {
   const logger = createLogger(config.logLevel);
   const db =
     'database' in source

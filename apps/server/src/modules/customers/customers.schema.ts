@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm
 import { createdAt } from '../../platform/db/columns.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 
-/** Spec §3 Household: the customers and vehicles that come in together (a family, a fleet). */
+/** A household: the customers and vehicles that come in together (a family, a fleet). */
 export const households = pgTable(
   'households',
   {
@@ -17,7 +17,7 @@ export const households = pgTable(
 );
 
 /**
- * Spec §3 Customer. Phones are stored as their ten digits. `search_text` holds what the household
+ * A customer. Phones are stored as their ten digits. `search_text` holds what the household
  * search matches (names, business, e-mail, phone digits), lower-cased, written by the repository.
  * A customer taken out of its household keeps its record (household_id null) for its history.
  */
@@ -39,7 +39,7 @@ export const customers = pgTable(
     workPhone: text('work_phone'),
     primaryPhone: text('primary_phone'),
     permissionToText: boolean('permission_to_text').notNull().default(false),
-    /** The fleet logo (spec §3 fleetPicture): a FileStore key and the name it was uploaded with. */
+    /** The fleet logo (`fleetPicture` on the wire): a FileStore key and the name it was uploaded with. */
     fleetPictureKey: text('fleet_picture_key'),
     fleetPictureName: text('fleet_picture_name'),
     searchText: text('search_text').notNull().default(''),
@@ -58,7 +58,7 @@ export const customers = pgTable(
   ],
 );
 
-/** Spec §3 Vehicle. `search_text`: plate (as typed and compact), VIN, fleet number, lower-cased. */
+/** A vehicle. `search_text`: plate (as typed and compact), VIN, fleet number, lower-cased. */
 export const vehicles = pgTable(
   'vehicles',
   {
@@ -80,7 +80,7 @@ export const vehicles = pgTable(
     color: text('color'),
     blockedFields: jsonb('blocked_fields').$type<string[]>().notNull().default([]),
     state: text('state'),
-    /** Spec §3 "picture or profile picture": a FileStore key and the name it was uploaded with. */
+    /** The vehicle's picture or profile picture: a FileStore key and the name it was uploaded with. */
     pictureKey: text('picture_key'),
     pictureName: text('picture_name'),
     searchText: text('search_text').notNull().default(''),

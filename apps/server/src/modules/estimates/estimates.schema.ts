@@ -14,7 +14,7 @@ export interface EstimateTaxRecord {
   onFees: boolean;
 }
 
-/** The estimate of an order (spec §3, issue 7): one per order; money in cents. */
+/** The estimate of an order: one per order; money in cents. */
 export const estimates = pgTable(
   'estimates',
   {

@@ -6,7 +6,7 @@ import { users } from '../../platform/db/schema/users.js';
 import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 
 /**
- * Inspection types (templates), spec §3; docs/inspections.md. `store_id` null: a product template
+ * Inspection types (templates); docs/inspections.md. `store_id` null: a product template
  * every store may use (seeded by a migration); else the store's own. `definition` holds the groups,
  * sections and items, validated by ZInspectionDefinition. `is_default` marks the product's default
  * template; a store's defaultInspection setting wins over it.
@@ -26,7 +26,7 @@ export const inspectionTypes = pgTable(
   (t) => [index('inspection_types_store_idx').on(t.storeId, t.state)],
 );
 
-/** Spec §3 automatic inspection selection: a store's business name → inspection type. */
+/** Automatic inspection selection: a store's business name → inspection type. */
 export const automaticInspectionSelections = pgTable(
   'automatic_inspection_selections',
   {
@@ -46,7 +46,7 @@ export const automaticInspectionSelections = pgTable(
   (t) => [uniqueIndex('automatic_inspection_selections_match_key').on(t.storeId, t.matchKey)],
 );
 
-/** Spec §3 inspection results: one per item of the order's type (several for `multiple` items). */
+/** Inspection results: one per item of the order's type (several for `multiple` items). */
 export const inspectionResults = pgTable(
   'inspection_results',
   {
@@ -74,7 +74,7 @@ export const inspectionResults = pgTable(
     deferredIgnoredByCustomer: boolean('deferred_ignored_by_customer').notNull().default(false),
     /**
      * The customer's word on a recommended item: 'approved' or 'declined' (deferred work); null while
-     * undecided. clientApprovedForWork mirrors 'approved' (spec §3). docs/reports.md.
+     * undecided. clientApprovedForWork mirrors 'approved'. docs/reports.md.
      */
     customerDecision: text('customer_decision'),
     customerDecidedAt: timestamp('customer_decided_at', { withTimezone: true }),

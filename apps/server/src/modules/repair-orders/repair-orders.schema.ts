@@ -23,7 +23,7 @@ export interface OrderActivityRecord {
 const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
 
 /**
- * Spec §3 Inspection order (repair ticket); docs/repair-orders.md. Step states are columns so
+ * The repair order (`inspection_orders`; docs/glossary.md, docs/repair-orders.md). Step states are columns so
  * the list filters on them; `order_number_key` is the numeric-aware sort key of the order number.
  * Every index leads with store_id; the open-order list indexes are partial (`closed = false`),
  * so they stay as small as the shops' open work whatever the history holds.
@@ -43,7 +43,7 @@ export const inspectionOrders = pgTable(
       .references(() => vehicles.id),
     serviceAdvisorId: uuid('service_advisor_id').references(() => users.id),
     technicianId: uuid('technician_id').references(() => users.id),
-    /** An inspection type's id (inspection issue); no foreign key until that table exists. */
+    /** An inspection type's id (inspection_types), kept without a foreign key. */
     inspectionType: uuid('inspection_type'),
     orderNumber: text('order_number'),
     orderNumberKey: byteOrderedText('order_number_key'),
@@ -121,7 +121,7 @@ export const inspectionOrders = pgTable(
   },
 );
 
-/** The time tracker's entries (spec §4): who worked on an order, from when to when. */
+/** The time tracker's entries: who worked on an order, from when to when. */
 export const inspectionOrderTimeEntries = pgTable(
   'inspection_order_time_entries',
   {

@@ -28,7 +28,7 @@ export const reportLinks = pgTable(
   (t) => [index('report_links_order_idx').on(t.storeId, t.inspectionOrderId, t.createdAt)],
 );
 
-/** Each report sent (spec §4 "Report sending"): one row per channel and recipient, with its message. */
+/** Each report sent: one row per channel and recipient, with its message. */
 export const reportDeliveries = pgTable(
   'report_deliveries',
   {
@@ -69,7 +69,7 @@ export const reportDeliveries = pgTable(
 );
 
 /**
- * The approval audit trail (issue 7): append-only, a database trigger refuses updates and deletes.
+ * The approval audit trail: append-only, a database trigger refuses updates and deletes.
  * One row per approval the customer signs: its decisions, the estimate version and totals seen,
  * the signature picture, when and from where.
  */

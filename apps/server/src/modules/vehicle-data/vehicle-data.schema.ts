@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The generic maintenance schedule (spec §7 .../engine/{e}/maintenance): reference data, not a
+ * The generic maintenance schedule (GET .../engine/{e}/maintenance): reference data, not a
  * tenant's, seeded by its migration. Each row is one service due every `miles` / `kilometres`
  * (or `months`, whichever comes first) for the powertrains it names.
  */

@@ -28,9 +28,9 @@ export const stores = pgTable(
     email: text('email'),
     phoneNo: text('phone_no'),
     address: text('address'),
-    /** Opening hours per day: [{ day, open, close }], open may be the word closed (spec §3). */
+    /** Opening hours per day: [{ day, open, close }], open may be the word closed. */
     openTime: jsonb('open_time').notNull().default([]),
-    /** Every other store setting of spec §3, validated by ZStoreSettings in packages/domain. */
+    /** Every other store setting, validated by ZStoreSettings in packages/domain. */
     settings: jsonb('settings').notNull().default({}),
     /** The store's admin PIN, hashed like a password; never returned. */
     adminPinHash: text('admin_pin_hash'),

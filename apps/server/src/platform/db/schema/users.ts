@@ -29,7 +29,7 @@ export const users = pgTable(
     isLegacy: boolean('is_legacy').notNull().default(false),
     /** The worker's PIN for worker selection on a shared store tablet, hashed. */
     pinHash: text('pin_hash'),
-    /** Dashboard preferences (spec §7 POST .../filter). */
+    /** Dashboard preferences, saved by POST .../user/:userId/filter. */
     dashboardSorting: text('dashboard_sorting'),
     dashboardFilter: text('dashboard_filter'),
     waitingFirst: boolean('waiting_first').notNull().default(false),
