@@ -114,7 +114,7 @@ function boundWhere(storeId: string, f: OrderFilter) {
 }
 
 /**
- * ORDER BY for each sorting, written exactly as the indexes are (schema.ts), so PostgreSQL walks
+ * ORDER BY for each sorting, written exactly as the indexes are (repair-orders.schema.ts), so PostgreSQL walks
  * an index and stops after the page: RO number (the byte-ordered key; none last either way),
  * then newest first, then id.
  */
