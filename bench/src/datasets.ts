@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../../apps/server/src/platform/db/client.js';
+import { tables } from '../../apps/server/src/schema.js';
 
 const SQL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../sql');
 
@@ -109,7 +110,7 @@ async function createDatabase(adminUrl: string, database: string, recreate: bool
 }
 
 async function migrate(url: string) {
-  const database = await openDatabase({ databaseUrl: url, dataDir: '' });
+  const database = await openDatabase({ databaseUrl: url, dataDir: '', tables });
   try {
     await migrateDatabase(database);
   } finally {

@@ -75,7 +75,9 @@ function moduleGraph(files: string[]) {
     if (!from) continue;
     const edges = graph.get(from) ?? new Set<string>();
     graph.set(from, edges);
-    for (const target of importsOf(file)) {
+    // Tables are the database's shared contract: a repository joining another module's table
+    // (its *.schema.ts) does not depend on that module's code.
+    for (const target of importsOf(file).filter((t) => !t.endsWith('.schema.ts'))) {
       const to = moduleOf(target);
       if (to && to !== from) edges.add(to);
     }
@@ -114,7 +116,8 @@ describe('server architecture', () => {
   });
 
   it('keeps platform/ free of modules', () => {
-    const breaches = all
+    // Tests are free to build what they check from any module.
+    const breaches = code
       .filter((file) => rel(file).startsWith('platform/'))
       .flatMap((file) => importsOf(file).filter((t) => rel(t).startsWith('modules/')).map((t) => `${rel(file)} -> ${rel(t)}`));
     expect(breaches).toEqual([]);

@@ -4,10 +4,11 @@ import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { createLogger } from './platform/logger.js';
 import { buildApp } from './app.js';
 import { buildServices } from './modules/index.js';
+import { tables } from './schema.js';
 import { seedDemoData } from './modules/demo/demo.seed.js';
 
 const config = loadConfig();
-const platform = await createPlatform(config).catch((error: unknown) => {
+const platform = await createPlatform(config, { tables }).catch((error: unknown) => {
   if (!(error instanceof DataDirLockedError)) throw error;
   // Another server holds the data folder: say which, and stop without touching it.
   createLogger(config.logLevel).fatal({ lockFile: error.lockFile, holder: error.holder }, error.message);

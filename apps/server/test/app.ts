@@ -28,7 +28,7 @@ export async function createTestApp(
     vpicDbPath: path.join(os.tmpdir(), 'servicebay-vpic', 'vpic.lite.db'),
     ...overrides,
   };
-  const platform = await createPlatform(config, await createTestDatabase());
+  const platform = await createPlatform(config, { database: await createTestDatabase() });
   const app = await buildApp(platform, options);
   await app.ready();
   return {

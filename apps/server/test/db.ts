@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { PGLITE_EXTENSIONS, fromPglite, fromPool, type Database } from '../src/platform/db/client.js';
+import { tables } from '../src/schema.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +22,7 @@ export async function createTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') {
     templateBytes ??= readFileSync(inject('pgliteTemplate'));
     const client = await PGlite.create({ loadDataDir: new Blob([templateBytes]), extensions: PGLITE_EXTENSIONS });
-    return fromPglite(client);
+    return fromPglite(client, tables);
   }
   const url = process.env.TEST_DATABASE_URL!;
   const name = `servicebay_test_${randomBytes(6).toString('hex')}`;
@@ -31,7 +32,7 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const database = fromPool(new pg.Pool({ connectionString: dbUrl.toString(), max: 5 }));
+  const database = fromPool(new pg.Pool({ connectionString: dbUrl.toString(), max: 5 }), tables);
   return {
     ...database,
     async close() {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { roleReach, type Role } from '@servicebay/domain';
 import type { Db } from '../src/platform/db/client.js';
-import { accounts, partners, stores, users } from '../src/platform/db/schema.js';
+import { accounts, partners, stores } from '../src/platform/db/schema/tenancy.js';
+import { users } from '../src/platform/db/schema/users.js';
 import type { Principal } from '../src/platform/auth/principal.js';
 import type { TokenService } from '../src/platform/auth/tokens.js';
 import { createCustomersRepository, type NewCustomer, type NewVehicle } from '../src/modules/customers/customers.repository.js';

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { PGLITE_EXTENSIONS, fromPglite, fromPool, migrateDatabase } from '../src/platform/db/client.js';
+import { tables } from '../src/schema.js';
 
 /**
  * Migrates one template database per run; every test file then starts from a copy of it
@@ -15,7 +16,7 @@ export default async function setup(project: TestProject) {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'servicebay-template-'));
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-    await migrateDatabase(fromPglite(client));
+    await migrateDatabase(fromPglite(client, tables));
     const dump = await client.dumpDataDir('none');
     const file = path.join(dir, 'template.tar');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -34,7 +35,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = new URL(url);
   templateUrl.pathname = `/${template}`;
   const pool = new pg.Pool({ connectionString: templateUrl.toString(), max: 1 });
-  await migrateDatabase(fromPool(pool));
+  await migrateDatabase(fromPool(pool, tables));
   await pool.end();
   project.provide('postgresTemplate', template);
   return async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { fromPool, type Db } from '../../../apps/server/src/platform/db/client.js';
+import { tables } from '../../../apps/server/src/schema.js';
 import type { DatasetSize } from '../datasets.js';
 import { markdownTable } from '../report.js';
 import type { ProbeOptions, ProbeResult, ProbeRow } from '../scenario.js';
@@ -45,7 +46,7 @@ function recordingPool(url: string) {
   });
   return {
     pool,
-    db: fromPool(pool).db,
+    db: fromPool(pool, tables).db,
     async record(call: () => Promise<unknown>): Promise<Statement[]> {
       state.recording = [];
       try {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../../apps/server/src/platform/db/schema.js';
+import { users } from '../../../apps/server/src/platform/db/schema/users.js';
 import { bearer } from '../../../apps/server/test/factories.js';
 import { BENCH_STORE, benchIds } from '../datasets.js';
 import type { BenchEnv, BenchRequest } from '../scenario.js';

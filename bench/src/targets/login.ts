@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { loginRoute } from '@servicebay/domain';
 import { hashPassword } from '../../../apps/server/src/platform/auth/passwords.js';
-import { users } from '../../../apps/server/src/platform/db/schema.js';
+import { users } from '../../../apps/server/src/platform/db/schema/users.js';
 import type { BenchEnv, Engine, Target } from '../scenario.js';
 import { startServiceBay } from './servicebay.js';
 

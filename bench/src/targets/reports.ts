@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fillPath, getReportRoute } from '@servicebay/domain';
 import { createInspectionsRepository } from '../../../apps/server/src/modules/inspections/inspections.repository.js';
-import { estimateLines, estimates } from '../../../apps/server/src/platform/db/schema.js';
+import { estimateLines, estimates } from '../../../apps/server/src/modules/estimates/estimates.schema.js';
 import type { BenchEnv, Engine, Target } from '../scenario.js';
 import { startServiceBay } from './servicebay.js';
 

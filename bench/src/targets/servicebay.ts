@@ -5,6 +5,7 @@ import { buildApp, type BuildOptions } from '../../../apps/server/src/app.js';
 import { closePlatform, createPlatform } from '../../../apps/server/src/platform/bootstrap.js';
 import { loadConfig } from '../../../apps/server/src/platform/config.js';
 import type { Platform } from '../../../apps/server/src/platform/platform.js';
+import { tables } from '../../../apps/server/src/schema.js';
 import { factories } from '../../../apps/server/test/factories.js';
 import type { BenchEnv, Engine } from '../scenario.js';
 
@@ -53,7 +54,7 @@ export async function startServiceBay(
     },
     REPO_ROOT,
   );
-  const platform = await createPlatform(config);
+  const platform = await createPlatform(config, { tables });
   const app = await buildApp(platform, options.build ?? {});
   return {
     app,

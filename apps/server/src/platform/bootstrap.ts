@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { openDatabase, migrateDatabase, type Database } from './db/client.js';
+import { openDatabase, migrateDatabase, type Database, type Tables } from './db/client.js';
 import { createReportLinkSigner } from './auth/report-link-token.js';
 import { createTokenService } from './auth/tokens.js';
 import { createTokenCutOffCache, feedTokenCutOffs } from './auth/token-cutoffs.js';
@@ -12,16 +12,25 @@ import { createMailProvider } from './mail/index.js';
 import { createSmsProvider } from './sms/index.js';
 import { createFileStore } from './files/index.js';
 
-/** Opens and migrates the database and starts the providers the configuration names. */
-export async function createPlatform(config: Config, database?: Database): Promise<Platform> {
+/**
+ * Opens and migrates the database and starts the providers the configuration names. The database
+ * is the configured one, opened with the app's tables (apps/server/src/schema.ts), or one already
+ * open (a test's).
+ */
+export async function createPlatform(
+  config: Config,
+  source: { tables: Tables } | { database: Database },
+): Promise<Platform> {
   const logger = createLogger(config.logLevel);
   const db =
-    database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
-    }));
+    'database' in source
+      ? source.database
+      : await openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          tables: source.tables,
+          onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
+        });
   await migrateDatabase(db);
   const bus = await createBus({ url: config.redisUrl, prefix: config.redisChannelPrefix }, logger);
   const outbox = createOutbox({ database: db, bus, logger });

@@ -3,7 +3,7 @@ import type { TestApp } from '../app.js';
 import { bearer } from '../factories.js';
 import type { SampleFactory, TenantWorld } from './samples.js';
 import { eq } from 'drizzle-orm';
-import { reportLinks } from '../../src/platform/db/schema.js';
+import { reportLinks } from '../../src/modules/reports/reports.schema.js';
 
 export interface AuthzWorld {
   t: TestApp;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { roleReach, type Role } from '@servicebay/domain';
 import type { TestApp } from '../app.js';
-import { users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/platform/db/schema/users.js';
 import { createSsoRepository } from '../../src/modules/identity/sso.repository.js';
 import { createCoursesRepository } from '../../src/modules/training/training.repository.js';
 import { createEstimatesRepository } from '../../src/modules/estimates/estimates.repository.js';

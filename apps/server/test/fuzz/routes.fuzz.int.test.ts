@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../app.js';
 import { testDbKind } from '../db.js';
 import { bearer } from '../factories.js';
 import { paramSamples, type TenantWorld } from '../authz/samples.js';
-import { reportLinks } from '../../src/platform/db/schema.js';
+import { reportLinks } from '../../src/modules/reports/reports.schema.js';
 import { leafCount } from './arbitraries.js';
 import {
   describeRequest,

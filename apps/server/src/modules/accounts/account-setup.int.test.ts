@@ -4,7 +4,9 @@ import type { AccountSetupInput } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { accounts, sentMessages, stores, users } from '../../platform/db/schema.js';
+import { sentMessages } from '../../platform/db/schema/messages.js';
+import { accounts, stores } from '../../platform/db/schema/tenancy.js';
+import { users } from '../../platform/db/schema/users.js';
 
 let t: TestApp;
 let someStore: Awaited<ReturnType<TestApp['make']['store']>>;

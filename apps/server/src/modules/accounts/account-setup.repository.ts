@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { accounts, stores, users } from '../../platform/db/schema.js';
+import { accounts, stores } from '../../platform/db/schema/tenancy.js';
+import { users } from '../../platform/db/schema/users.js';
 import type { NewStore } from './accounts.repository.js';
 
 export type SetupWorker = Pick<

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import { inspectionOrders, stores } from '../../platform/db/schema.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 import { startOfDay } from './accounts.service.js';
 
 let t: TestApp;

@@ -1,6 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { accounts, customers, inspectionOrders, stores, users, vehicles } from '../../platform/db/schema.js';
+import { accounts, stores } from '../../platform/db/schema/tenancy.js';
+import { users } from '../../platform/db/schema/users.js';
+import { customers, vehicles } from '../customers/customers.schema.js';
+import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 import { isStaff } from '../../platform/db/staff.js';
 
 export type NewStore = Pick<typeof stores.$inferInsert, 'name' | 'franchiseName' | 'email' | 'phoneNo' | 'address' | 'openTime' | 'settings'>;

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { accounts, partners, stores, users } from '../../platform/db/schema.js';
+import { accounts, partners, stores } from '../../platform/db/schema/tenancy.js';
+import { users } from '../../platform/db/schema/users.js';
 
 /** Which partner's network a list is limited to; null means every partner (root). */
 export type Scope = { partnerId: string | null } | 'everything';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import { stores } from '../../platform/db/schema.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
 import { createCustomersRepository, searchPatterns } from './customers.repository.js';
 
 let t: TestApp;

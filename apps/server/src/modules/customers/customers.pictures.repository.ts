@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { customers, vehicles } from '../../platform/db/schema.js';
+import { customers, vehicles } from './customers.schema.js';
 import type { CustomerRow, VehicleRow } from './customers.repository.js';
 
 /** A picture as a row keeps it: the FileStore key and the uploaded name. */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { customers, households, vehicles } from '../../platform/db/schema.js';
+import { customers, households, vehicles } from './customers.schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type VehicleRow = typeof vehicles.$inferSelect;

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { accounts, inspectionOrders, partners, stores, users } from '../../platform/db/schema.js';
+import { accounts, partners, stores } from '../../platform/db/schema/tenancy.js';
+import { users } from '../../platform/db/schema/users.js';
+import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
 
 export function createDemoRepository(db: Db) {

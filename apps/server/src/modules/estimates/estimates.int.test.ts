@@ -3,14 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Estimate, RepairOrder, InspectionResult } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import {
-  estimateLines,
-  estimates,
-  inspectionOrders,
-  inspectionResults,
-  outboxEvents,
-  stores,
-} from '../../platform/db/schema.js';
+import { outboxEvents } from '../../platform/db/schema/outbox.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { inspectionResults } from '../inspections/inspections.schema.js';
+import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
+import { estimateLines, estimates } from './estimates.schema.js';
 import { MULTI_POINT_INSPECTION_ID } from '../inspections/templates.js';
 import { buildServices } from '../index.js';
 

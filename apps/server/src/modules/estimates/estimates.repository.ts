@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { readStoreSettings, type StoreSettings } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
-import { estimateLines, estimates, inspectionOrders, inspectionResults, stores } from '../../platform/db/schema.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { inspectionResults } from '../inspections/inspections.schema.js';
+import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
+import { estimateLines, estimates } from './estimates.schema.js';
 
 export type EstimateRow = typeof estimates.$inferSelect;
 export type EstimateLineRow = typeof estimateLines.$inferSelect;

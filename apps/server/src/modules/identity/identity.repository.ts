@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { loginFailures, passwordResetTokens, refreshTokens, stores, users } from '../../platform/db/schema.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { refreshTokens, users } from '../../platform/db/schema/users.js';
+import { loginFailures, passwordResetTokens } from './identity.schema.js';
 import { cutOffTokens, type CutOff } from '../../platform/auth/token-cutoffs.repository.js';
 
 export type UserRow = typeof users.$inferSelect;

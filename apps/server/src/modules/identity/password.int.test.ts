@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { sentMessages, users } from '../../platform/db/schema.js';
+import { sentMessages } from '../../platform/db/schema/messages.js';
+import { users } from '../../platform/db/schema/users.js';
 
 let t: TestApp;
 let store: Awaited<ReturnType<TestApp['make']['store']>>;

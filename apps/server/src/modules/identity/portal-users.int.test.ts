@@ -70,7 +70,7 @@ describe('POST /v2/api/userForCustomer', () => {
   it('answers 409 when a staff user already has that name', async () => {
     await t.make.customer(store, { firstName: 'Ada', lastName: 'Staff', email: 'ada@example.com' });
     const staff = await t.make.user('ServiceAdvisor', store);
-    const { users } = await import('../../platform/db/schema.js');
+    const { users } = await import('../../platform/db/schema/users.js');
     const { eq } = await import('drizzle-orm');
     await t.platform.database.db.update(users).set({ username: 'ada@example.com' }).where(eq(users.id, staff.id));
     expect((await register('ada@example.com')).json()).toMatchObject({ status: 409, code: 'CUSTOMER_USER_ALREADY_EXISTS' });

@@ -1,6 +1,8 @@
 import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { customers, stores, users } from '../../platform/db/schema.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { users } from '../../platform/db/schema/users.js';
+import { customers } from '../customers/customers.schema.js';
 import type { UserRow } from './identity.repository.js';
 
 /** A customer as registration sees it: who it is and which store owns it. */

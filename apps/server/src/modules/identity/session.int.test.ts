@@ -3,7 +3,8 @@ import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { loginFailures, users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema/users.js';
+import { loginFailures } from './identity.schema.js';
 import { createIdentityRepository } from './identity.repository.js';
 
 const PASSWORD = 'Secret123!';
@@ -14,7 +15,7 @@ let passwordHash: string;
 async function userWithPassword(username: string, role: 'ServiceAdvisor' | 'Technician' = 'ServiceAdvisor') {
   const user = await t.make.user(role, store);
   const db = t.platform.database.db;
-  const { users } = await import('../../platform/db/schema.js');
+  const { users } = await import('../../platform/db/schema/users.js');
   const { eq } = await import('drizzle-orm');
   await db.update(users).set({ username, passwordHash }).where(eq(users.id, user.id));
   return { ...user, username };
@@ -303,7 +304,7 @@ describe('users', () => {
 
 describe('admin PIN', () => {
   it("confirms the store's PIN for a manager, and refuses a wrong PIN or another store", async () => {
-    const { stores } = await import('../../platform/db/schema.js');
+    const { stores } = await import('../../platform/db/schema/tenancy.js');
     const { eq } = await import('drizzle-orm');
     await t.platform.database.db.update(stores).set({ adminPinHash: await hashPassword('2468') }).where(eq(stores.id, store.id));
     const manager = await t.make.user('StoreManager', store);

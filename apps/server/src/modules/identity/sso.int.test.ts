@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { loginAt, startLocalIdp, type LocalIdp } from '../../../test/oidc-idp.js';
-import { ssoLoginAttempts, users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema/users.js';
+import { ssoLoginAttempts } from './identity.schema.js';
 import { createSsoRepository, type SsoRepository } from './sso.repository.js';
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { ZSsoConfigurationInput, type SsoConfigurationInput } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
-import { ssoConfigurations, ssoLoginAttempts } from '../../platform/db/schema.js';
+import { ssoConfigurations, ssoLoginAttempts } from './identity.schema.js';
 
 export type SsoConfigurationRow = typeof ssoConfigurations.$inferSelect;
 export type SsoLoginAttemptRow = typeof ssoLoginAttempts.$inferSelect;

@@ -16,7 +16,9 @@ import { en, fr } from '@servicebay/locales';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
-import { inspectionResultMedia, inspectionResults, inspectionTypes, outboxEvents, stores } from '../../platform/db/schema.js';
+import { outboxEvents } from '../../platform/db/schema/outbox.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { inspectionResultMedia, inspectionResults, inspectionTypes } from './inspections.schema.js';
 import { DETAILED_INSPECTION_ID, MULTI_POINT_INSPECTION_ID, PRODUCT_TEMPLATES, QUICK_PHOTO_INSPECTION_ID } from './templates.js';
 
 let t: TestApp;

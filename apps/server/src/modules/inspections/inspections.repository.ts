@@ -1,13 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import {
-  automaticInspectionSelections,
-  inspectionOrders,
-  inspectionResultMedia,
-  inspectionResults,
-  inspectionTypes,
-  stores,
-} from '../../platform/db/schema.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
+import { automaticInspectionSelections, inspectionResultMedia, inspectionResults, inspectionTypes } from './inspections.schema.js';
 import { readStoreSettings, type StoreSettings } from '@servicebay/domain';
 
 export type InspectionTypeRow = typeof inspectionTypes.$inferSelect;

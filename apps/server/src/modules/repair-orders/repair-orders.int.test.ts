@@ -6,7 +6,9 @@ import type { RepairOrder } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
-import { outboxEvents, stores, users } from '../../platform/db/schema.js';
+import { outboxEvents } from '../../platform/db/schema/outbox.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { users } from '../../platform/db/schema/users.js';
 
 let t: TestApp;
 type Store = Awaited<ReturnType<TestApp['make']['store']>>;

@@ -3,7 +3,10 @@ import { and, count, countDistinct, eq, inArray, isNull, or, sql, type SQL } fro
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
-import { customers, inspectionOrderTimeEntries, inspectionOrders, stores, users, vehicles } from '../../platform/db/schema.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { users } from '../../platform/db/schema/users.js';
+import { customers, vehicles } from '../customers/customers.schema.js';
+import { inspectionOrderTimeEntries, inspectionOrders } from './repair-orders.schema.js';
 import { isStaff } from '../../platform/db/staff.js';
 import type { OrderListSorting, PartsState, OrderStep } from '@servicebay/domain';
 
@@ -111,7 +114,7 @@ function boundWhere(storeId: string, f: OrderFilter) {
 }
 
 /**
- * ORDER BY for each sorting, written exactly as the indexes are (schema.ts), so PostgreSQL walks
+ * ORDER BY for each sorting, written exactly as the indexes are (repair-orders.schema.ts), so PostgreSQL walks
  * an index and stops after the page: RO number (the byte-ordered key; none last either way),
  * then newest first, then id.
  */

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { inspectionOrders, reportLinks } from '../../platform/db/schema.js';
+import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
+import { reportLinks } from './reports.schema.js';
 
 export type ReportLinkRow = typeof reportLinks.$inferSelect;
 

@@ -5,7 +5,10 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { REPORT_SENDER_HEADER, type SendReportInput } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import { outboxEvents, reportDeliveries, sentMessages, stores } from '../../platform/db/schema.js';
+import { sentMessages } from '../../platform/db/schema/messages.js';
+import { outboxEvents } from '../../platform/db/schema/outbox.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { reportDeliveries } from './reports.schema.js';
 import { createReportLinksRepository } from './report-links.repository.js';
 import { reportAccessOf } from './report-links.service.js';
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { reportDeliveries, reportLinks, users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema/users.js';
+import { reportDeliveries, reportLinks } from './reports.schema.js';
 import { isStaff } from '../../platform/db/staff.js';
 
 export type ReportDeliveryRow = typeof reportDeliveries.$inferSelect;

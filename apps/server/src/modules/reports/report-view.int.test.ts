@@ -4,17 +4,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SHARE_REPORT_INCOMPLETE, type ReportApproval, type ReportView } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import {
-  estimateLines,
-  estimates,
-  inspectionOrders,
-  inspectionResults,
-  outboxEvents,
-  reportApprovals,
-  reportLinks,
-  sentMessages,
-  stores,
-} from '../../platform/db/schema.js';
+import { sentMessages } from '../../platform/db/schema/messages.js';
+import { outboxEvents } from '../../platform/db/schema/outbox.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { estimateLines, estimates } from '../estimates/estimates.schema.js';
+import { inspectionResults } from '../inspections/inspections.schema.js';
+import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
+import { reportApprovals, reportLinks } from './reports.schema.js';
 import { MULTI_POINT_INSPECTION_ID } from '../inspections/templates.js';
 
 let t: TestApp;

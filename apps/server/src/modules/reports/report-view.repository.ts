@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { inspectionOrders, reportApprovals, reportDeliveries, stores } from '../../platform/db/schema.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
+import { reportApprovals, reportDeliveries } from './reports.schema.js';
 
 export type ReportApprovalRow = typeof reportApprovals.$inferSelect;
 export type NewReportApproval = Omit<typeof reportApprovals.$inferInsert, 'id' | 'createdAt'>;

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import { refreshTokens, sentMessages, stores, users } from '../../platform/db/schema.js';
+import { sentMessages } from '../../platform/db/schema/messages.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { refreshTokens, users } from '../../platform/db/schema/users.js';
 
 let t: TestApp;
 let store: Awaited<ReturnType<TestApp['make']['store']>>;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { cutOffTokens } from '../../platform/auth/token-cutoffs.repository.js';
 import type { Db } from '../../platform/db/client.js';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema/users.js';
 import { isStaff } from '../../platform/db/staff.js';
 
 export type NewWorker = Pick<

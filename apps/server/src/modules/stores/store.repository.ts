@@ -1,6 +1,7 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { stores, users } from '../../platform/db/schema.js';
+import { stores } from '../../platform/db/schema/tenancy.js';
+import { users } from '../../platform/db/schema/users.js';
 import { isStaff } from '../../platform/db/staff.js';
 
 export function createStoreRepository(db: Db) {

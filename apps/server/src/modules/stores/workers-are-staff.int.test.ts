@@ -4,7 +4,7 @@ import type { Role } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema/users.js';
 
 /**
  * A portal user (a MyCar customer) carries its customer's store, yet it is no worker of that store:

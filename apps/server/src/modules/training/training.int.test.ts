@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import { outboxEvents, users } from '../../platform/db/schema.js';
+import { outboxEvents } from '../../platform/db/schema/outbox.js';
+import { users } from '../../platform/db/schema/users.js';
 
 let t: TestApp;
 let store: Awaited<ReturnType<TestApp['make']['store']>>;

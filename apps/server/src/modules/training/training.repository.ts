@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CourseSection } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
-import { courseCompletions, courses, users } from '../../platform/db/schema.js';
+import { users } from '../../platform/db/schema/users.js';
+import { courseCompletions, courses } from './training.schema.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourse = Omit<typeof courses.$inferInsert, 'id' | 'createdAt' | 'sections'> & { sections: CourseSection[] };

@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { maintenanceIntervals } from '../../platform/db/schema.js';
+import { maintenanceIntervals } from './vehicle-data.schema.js';
 
 export type MaintenanceRow = typeof maintenanceIntervals.$inferSelect;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import { vinScans } from '../../platform/db/schema.js';
+import { vinScans } from './vin-scanner.schema.js';
 
 const VIN = '1HGCM82633A004352';
 const OTHER_VIN = '2T1BURHE0JC123456';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { vinScans } from '../../platform/db/schema.js';
+import { vinScans } from './vin-scanner.schema.js';
 
 export type VinScanRow = typeof vinScans.$inferSelect;
 

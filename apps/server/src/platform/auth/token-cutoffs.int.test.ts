@@ -11,7 +11,7 @@ import { buildApp } from '../../app.js';
 import { createPlatform } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import { refreshTokens, users } from '../db/schema.js';
+import { refreshTokens, users } from '../db/schema/users.js';
 import type { Platform } from '../platform.js';
 import { REALTIME_PATH, WS_CLOSE, topics } from '@servicebay/domain';
 import { connect } from '../realtime/ws-test-client.js';
@@ -43,7 +43,7 @@ interface Server {
 }
 
 async function serverOn(database: Database): Promise<Server> {
-  const platform = await createPlatform(config, database);
+  const platform = await createPlatform(config, { database });
   const app = await buildApp(platform);
   await app.ready();
   let stopped = false;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { refreshTokens, users } from '../db/schema.js';
+import { refreshTokens, users } from '../db/schema/users.js';
 
 /** The channel on which a cut-off is announced to every server process of the database. */
 export const CUTOFF_CHANNEL = 'servicebay_token_cutoffs';

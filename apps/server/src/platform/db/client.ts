@@ -11,12 +11,18 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
 import { lockDataFolder } from './data-dir-lock.js';
 
-export type Schema = typeof schema;
+/**
+ * Every table of the server, as drizzle's relational queries (`db.query.<table>`) know them. Each
+ * table is declared beside its owner (docs/architecture.md, Database), and the platform imports no
+ * module, so this interface is filled in by apps/server/src/schema.ts (declaration merging), and
+ * whoever opens a database hands that file's `tables` over.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Tables {}
 /** The one database type the repositories see, whichever engine is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT, { [K in keyof Tables]: Tables[K] }>;
 export type DbKind = 'pglite' | 'postgres';
 
 export interface Database {
@@ -42,8 +48,8 @@ export const MIGRATIONS_DIR = path.resolve(
 );
 
 /** A PGlite instance already open (a test clone, say) wrapped for the repositories. */
-export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+export function fromPglite(client: PGlite, tables: Tables): Database {
+  const db = drizzlePglite(client, { schema: tables }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -118,12 +124,12 @@ async function listenOnServer(
   };
 }
 
-export function fromPool(pool: pg.Pool, onIdleError?: (error: Error) => void): Database {
+export function fromPool(pool: pg.Pool, tables: Tables, onIdleError?: (error: Error) => void): Database {
   // An idle connection can die under us (server restart, database dropped by an operator);
   // node-postgres emits that on the pool, and an unheard 'error' event would end the process.
   // The broken client is discarded and the next query gets a new one.
   pool.on('error', (error) => onIdleError?.(error));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema: tables }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -147,17 +153,18 @@ export function fromPool(pool: pg.Pool, onIdleError?: (error: Error) => void): D
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
+  tables: Tables;
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    return fromPool(pool, opts.onIdleError);
+    return fromPool(pool, opts.tables, opts.onIdleError);
   }
   const dir = path.join(opts.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const lock = lockDataFolder(dir);
   try {
-    const database = fromPglite(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }));
+    const database = fromPglite(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }), opts.tables);
     return {
       ...database,
       close: async () => {

@@ -1,6 +1,6 @@
 import { STAFF_ROLES } from '@servicebay/domain';
 import { inArray } from 'drizzle-orm';
-import { users } from './schema.js';
+import { users } from './schema/users.js';
 
 /**
  * The users who work for a shop: staff roles only. A portal user (a MyCar customer) carries its

@@ -11,7 +11,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { paramSamples, type SampleFactory, type TenantWorld } from '../../../test/authz/samples.js';
-import { reportLinks } from '../db/schema.js';
+import { reportLinks } from '../../modules/reports/reports.schema.js';
 
 /**
  * Private answers are never cached: walks every route of the table as a signed-in user, with a

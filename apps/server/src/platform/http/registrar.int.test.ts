@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import { partners } from '../db/schema.js';
+import { partners } from '../db/schema/tenancy.js';
 import { implement } from './registrar.js';
 
 // Fixture routes exercising the registrar's pipeline: validation, answers, idempotency.

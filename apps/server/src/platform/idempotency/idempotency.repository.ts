@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { idempotencyKeys } from '../db/schema.js';
+import { idempotencyKeys } from '../db/schema/idempotency.js';
 
 export interface StoredRequest {
   requestHash: string;

@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sentMessages } from '../db/schema.js';
+import { sentMessages } from '../db/schema/messages.js';
 
 export type MessageChannel = 'email' | 'sms';
 export type MessageProvider = 'smtp' | 'twilio' | 'local';

@@ -1,7 +1,7 @@
 import { and, asc, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { isTopic, type Topic } from '@servicebay/domain';
 import type { Db } from '../db/client.js';
-import { outboxEvents } from '../db/schema.js';
+import { outboxEvents } from '../db/schema/outbox.js';
 
 export interface OutboxRow {
   id: number;

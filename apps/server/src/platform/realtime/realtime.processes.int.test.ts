@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { REALTIME_PATH, WS_CLOSE, topics } from '@servicebay/domain';
 import { factories, principalOf } from '../../../test/factories.js';
 import { fromPool, type Database } from '../db/client.js';
+import { tables } from '../../schema.js';
 import { createTokenService } from '../auth/tokens.js';
 import { createOutboxRepository, recordEvent } from '../outbox/outbox.repository.js';
 import { connect, type TestSocket } from './ws-test-client.js';
@@ -88,7 +89,7 @@ describe.runIf(!skipReason)('realtime across two server processes through Redis'
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
     url.pathname = `/${name}`;
-    database = fromPool(new pg.Pool({ connectionString: url.toString(), max: 2 }));
+    database = fromPool(new pg.Pool({ connectionString: url.toString(), max: 2 }), tables);
 
     const make = factories(database.db);
     store = await make.store();

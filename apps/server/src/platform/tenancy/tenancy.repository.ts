@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { accounts, stores } from '../db/schema.js';
+import { accounts, stores } from '../db/schema/tenancy.js';
 
 export interface StoreOwnership {
   id: string;
