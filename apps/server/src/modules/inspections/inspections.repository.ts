@@ -19,12 +19,12 @@ export type NewMedia = Omit<typeof inspectionResultMedia.$inferInsert, 'id' | 'c
 const visibleTo = (storeId: string) =>
   or(isNull(inspectionTypes.storeId), eq(inspectionTypes.storeId, storeId));
 
-/** SQL for inspection types, automatic selections, results and their media (docs/inspections.md). */
 /** One result of one order of one store: a result id from another store's order matches nothing. */
 const oneResult = (storeId: string, orderId: string, id: string) =>
   and(eq(inspectionResults.storeId, storeId), eq(inspectionResults.inspectionOrderId, orderId), eq(inspectionResults.id, id));
 
-export function createInspectionsRepository(db: Db) {
+/** The store's settings, its orders' type, and the inspection types it may use. */
+function typeQueries(db: Db) {
   return {
     /** The store's settings (defaultInspection, automatic selection), every default filled in. */
     async storeSettings(storeId: string): Promise<StoreSettings> {
@@ -118,9 +118,12 @@ export function createInspectionsRepository(db: Db) {
         .where(eq(inspectionTypes.id, id));
       return row ?? null;
     },
+  };
+}
 
-    /* -------------------------------------------------- automatic selection */
-
+/** The store's automatic selections: business names mapped to types. */
+function selectionQueries(db: Db) {
+  return {
     async selections(
       storeId: string,
       matchKey?: string,
@@ -179,9 +182,12 @@ export function createInspectionsRepository(db: Db) {
         .returning();
       return row!;
     },
+  };
+}
 
-    /* ------------------------------------------------------------- results */
-
+/** An order's results, and a vehicle's earlier measurements. */
+function resultQueries(db: Db) {
+  return {
     async results(storeId: string, orderId: string): Promise<ResultRow[]> {
       return db
         .select()
@@ -287,9 +293,12 @@ export function createInspectionsRepository(db: Db) {
         );
       return rows.map((r) => ({ ...r, value: r.value! }));
     },
+  };
+}
 
-    /* --------------------------------------------------------------- media */
-
+/** A result's pictures and videos. */
+function mediaQueries(db: Db) {
+  return {
     async media(resultIds: readonly string[]): Promise<MediaRow[]> {
       if (!resultIds.length) return [];
       return db
@@ -332,6 +341,11 @@ export function createInspectionsRepository(db: Db) {
       await db.delete(inspectionResultMedia).where(eq(inspectionResultMedia.id, id));
     },
   };
+}
+
+/** SQL for inspection types, automatic selections, results and their media (docs/inspections.md). */
+export function createInspectionsRepository(db: Db) {
+  return { ...typeQueries(db), ...selectionQueries(db), ...resultQueries(db), ...mediaQueries(db) };
 }
 
 export type InspectionsRepository = ReturnType<typeof createInspectionsRepository>;

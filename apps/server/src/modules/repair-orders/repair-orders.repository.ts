@@ -172,7 +172,69 @@ function statementCache<Q>() {
   };
 }
 
-export function createRepairOrdersRepository(db: Db) {
+/** Orders with what a list row shows of their customer, vehicle, advisor and technician. */
+const withEmbedded = (db: Db) =>
+  db
+    .select({ order: inspectionOrders, ...embeddedColumns })
+    .from(inspectionOrders)
+    .leftJoin(customers, eq(customers.id, inspectionOrders.customerId))
+    .leftJoin(vehicles, eq(vehicles.id, inspectionOrders.vehicleId))
+    .leftJoin(advisor, eq(advisor.id, inspectionOrders.serviceAdvisorId))
+    .leftJoin(technician, eq(technician.id, inspectionOrders.technicianId));
+
+/** One order: written, changed, locked, read with its embedded rows; a vehicle's orders. */
+function orderQueries(db: Db) {
+  return {
+    async insert(values: NewOrder) {
+      const [row] = await db.insert(inspectionOrders).values(values).returning();
+      return row!;
+    },
+    async update(storeId: string, id: string, values: OrderChange) {
+      const [row] = await db
+        .update(inspectionOrders)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(inspectionOrders.id, id), eq(inspectionOrders.storeId, storeId)))
+        .returning();
+      return row ?? null;
+    },
+    /** One order of the store, locked for the rest of the transaction (changes queue behind it). */
+    async lock(storeId: string, id: string) {
+      const rows = await db
+        .select()
+        .from(inspectionOrders)
+        .where(and(eq(inspectionOrders.id, id), eq(inspectionOrders.storeId, storeId)))
+        .for('update')
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async detailed(storeId: string, id: string) {
+      const rows = await withEmbedded(db)
+        .where(and(eq(inspectionOrders.id, id), eq(inspectionOrders.storeId, storeId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async storeOf(id: string): Promise<string | null> {
+      const rows = await db.select({ storeId: inspectionOrders.storeId }).from(inspectionOrders).where(eq(inspectionOrders.id, id)).limit(1);
+      return rows[0]?.storeId ?? null;
+    },
+    /** A vehicle's orders, newest first (at most 200: a vehicle's whole history in practice). */
+    async ofVehicle(storeId: string, vehicleId: string, closed: boolean | undefined) {
+      return withEmbedded(db)
+        .where(
+          and(
+            eq(inspectionOrders.storeId, storeId),
+            eq(inspectionOrders.vehicleId, vehicleId),
+            closed === undefined ? undefined : eq(inspectionOrders.closed, closed),
+          ),
+        )
+        .orderBy(sql`${inspectionOrders.createdAt} desc`)
+        .limit(200);
+    },
+  };
+}
+
+/** The dashboard's reads: a page of orders, counts, vehicles in the shop. */
+function listQueries(db: Db) {
   const counts = statementCache<{ execute(values: Record<string, unknown>): Promise<Array<{ n: number }>> }>();
   const countOrders = async (storeId: string, filter: OrderFilter) => {
     const { where, values, key } = boundWhere(storeId, filter);
@@ -199,50 +261,8 @@ export function createRepairOrdersRepository(db: Db) {
       .offset(sql.placeholder('offset'))
       .prepare(name);
   const lists = statementCache<ReturnType<typeof listStatement>>();
-  /** Orders with what a list row shows of their customer, vehicle, advisor and technician. */
-  const withEmbedded = () =>
-    db
-      .select({ order: inspectionOrders, ...embeddedColumns })
-      .from(inspectionOrders)
-      .leftJoin(customers, eq(customers.id, inspectionOrders.customerId))
-      .leftJoin(vehicles, eq(vehicles.id, inspectionOrders.vehicleId))
-      .leftJoin(advisor, eq(advisor.id, inspectionOrders.serviceAdvisorId))
-      .leftJoin(technician, eq(technician.id, inspectionOrders.technicianId));
 
   return {
-    async insert(values: NewOrder) {
-      const [row] = await db.insert(inspectionOrders).values(values).returning();
-      return row!;
-    },
-    async update(storeId: string, id: string, values: OrderChange) {
-      const [row] = await db
-        .update(inspectionOrders)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(inspectionOrders.id, id), eq(inspectionOrders.storeId, storeId)))
-        .returning();
-      return row ?? null;
-    },
-    /** One order of the store, locked for the rest of the transaction (changes queue behind it). */
-    async lock(storeId: string, id: string) {
-      const rows = await db
-        .select()
-        .from(inspectionOrders)
-        .where(and(eq(inspectionOrders.id, id), eq(inspectionOrders.storeId, storeId)))
-        .for('update')
-        .limit(1);
-      return rows[0] ?? null;
-    },
-    async detailed(storeId: string, id: string) {
-      const rows = await withEmbedded()
-        .where(and(eq(inspectionOrders.id, id), eq(inspectionOrders.storeId, storeId)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-    async storeOf(id: string): Promise<string | null> {
-      const rows = await db.select({ storeId: inspectionOrders.storeId }).from(inspectionOrders).where(eq(inspectionOrders.id, id)).limit(1);
-      return rows[0]?.storeId ?? null;
-    },
-
     /**
      * A page of orders and how many match, in one prepared statement: the total is a scalar
      * subquery of the same filter (computed once, an index-only count), so the page's join runs
@@ -264,20 +284,12 @@ export function createRepairOrdersRepository(db: Db) {
         .where(and(eq(inspectionOrders.storeId, storeId), eq(inspectionOrders.closed, false), eq(inspectionOrders.vehicleInShop, true)));
       return row?.n ?? 0;
     },
-    /** A vehicle's orders, newest first (at most 200: a vehicle's whole history in practice). */
-    async ofVehicle(storeId: string, vehicleId: string, closed: boolean | undefined) {
-      return withEmbedded()
-        .where(
-          and(
-            eq(inspectionOrders.storeId, storeId),
-            eq(inspectionOrders.vehicleId, vehicleId),
-            closed === undefined ? undefined : eq(inspectionOrders.closed, closed),
-          ),
-        )
-        .orderBy(sql`${inspectionOrders.createdAt} desc`)
-        .limit(200);
-    },
+  };
+}
 
+/** The store, its workers, and what demo seeding reads. */
+function storeQueries(db: Db) {
+  return {
     /** A worker who may be named on the store's orders: its own staff, or its account's owners. */
     async worker(store: { id: string; accountId: string }, userId: string) {
       const rows = await db
@@ -318,7 +330,12 @@ export function createRepairOrdersRepository(db: Db) {
       ]);
       return { customers: cs, vehicles: vs };
     },
+  };
+}
 
+/** The time tracker's entries. */
+function timeEntryQueries(db: Db) {
+  return {
     async startTimeEntry(storeId: string, inspectionOrderId: string, technicianId: string, startedAt: Date) {
       await db.insert(inspectionOrderTimeEntries).values({ storeId, inspectionOrderId, technicianId, startedAt });
     },
@@ -345,6 +362,11 @@ export function createRepairOrdersRepository(db: Db) {
         .orderBy(inspectionOrderTimeEntries.startedAt);
     },
   };
+}
+
+/** The orders' SQL, by what it serves: one order, the dashboard's lists, the store, the time tracker. */
+export function createRepairOrdersRepository(db: Db) {
+  return { ...orderQueries(db), ...listQueries(db), ...storeQueries(db), ...timeEntryQueries(db) };
 }
 
 export type RepairOrdersRepository = ReturnType<typeof createRepairOrdersRepository>;

@@ -1,0 +1,252 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  AppError,
+  errors,
+  findItem,
+  ZInspectionDefinition,
+  type CustomerDecision,
+  type InspectionDefinition,
+  type InspectionResult,
+  type InspectionType,
+  type LocatedItem,
+  type ResultPicture,
+  type ResultSeverity,
+  type ResultVideo,
+  type StoreSettings,
+} from '@servicebay/domain';
+import { RESULT_PICTURE_VARIANTS } from '../../../platform/files/images.js';
+import { receiveImageUpload, type FieldsCheck } from '../../../platform/files/uploads.js';
+import {
+  createInspectionsRepository,
+  type InspectionsRepository,
+  type InspectionTypeRow,
+  type MediaRow,
+  type ResultRow,
+} from '../inspections.repository.js';
+import type { InspectionsDeps } from '../inspections.service.js';
+
+export type { Actor } from '../../repair-orders/index.js';
+export type { InspectionsDeps } from '../inspections.service.js';
+
+/**
+ * Checked definitions by type id and version: a type is read on every result call, and checking
+ * a 150-item definition again each time costs more than the query. A stored definition is checked
+ * on the way out (a bad row is a 500, never a wrong answer). Bounded; rows never change in place
+ * without a new updated_at.
+ */
+const checkedDefinitions = new Map<string, InspectionDefinition>();
+export const definitionOf = (row: InspectionTypeRow): InspectionDefinition => {
+  const key = `${row.id}:${row.updatedAt.getTime()}`;
+  let def = checkedDefinitions.get(key);
+  if (!def) {
+    def = ZInspectionDefinition.parse(row.definition);
+    if (checkedDefinitions.size >= 500) checkedDefinitions.clear();
+    checkedDefinitions.set(key, def);
+  }
+  return def;
+};
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const decisionOf = (value: string | null): CustomerDecision | null =>
+  value === 'approved' || value === 'declined' ? value : null;
+
+/** A name a form gave: a file name, never a path (400 otherwise, before any byte is stored). */
+export function mediaName(fields: Record<string, string>, filename: string): string {
+  const raw = (fields.name ?? fields.fileName ?? filename ?? '').trim();
+  if (raw === '') throw errors.mandatory('name');
+  if (/[\\/]/.test(raw) || raw === '.' || raw === '..' || raw.includes('..'))
+    throw errors.invalid('name: must be a file name, not a path');
+  if ([...raw].some((c) => c < ' ' || c === '\u007f' || c === '"'))
+    throw errors.invalid('name: must not hold control characters or quotes');
+  if (raw.length > 255) throw errors.invalid('name: too long');
+  return raw;
+}
+
+export function optionalNumber(
+  fields: Record<string, string>,
+  name: string,
+  min: number,
+  max: number,
+): number | null {
+  const raw = fields[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw errors.invalid(`${name}: must be a number from ${min} to ${max}`);
+  return n;
+}
+
+export function optionalDate(fields: Record<string, string>, name: string): Date | null {
+  const raw = fields[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  // Browsers give File.lastModified in epoch milliseconds; forms may send ISO instants.
+  const d = /^\d{1,15}$/.test(raw.trim()) ? new Date(Number(raw)) : new Date(raw);
+  if (Number.isNaN(d.getTime())) throw errors.invalid(`${name}: must be a date`);
+  return d;
+}
+
+export const optionalText = (fields: Record<string, string>, name: string, max = 200) => {
+  const v = fields[name]?.trim();
+  return v ? v.slice(0, max) : null;
+};
+
+/** A picture's form fields: who took it, when and where (lat and long together). */
+export function pictureFields(fields: Record<string, string>) {
+  const lat = optionalNumber(fields, fields.lat !== undefined ? 'lat' : 'gpsLat', -90, 90);
+  const long = optionalNumber(fields, fields.long !== undefined ? 'long' : 'gpsLong', -180, 180);
+  if ((lat === null) !== (long === null)) throw errors.invalid('gps: lat and long go together');
+  return {
+    workerName: optionalText(fields, fields.workerName !== undefined ? 'workerName' : 'worker'),
+    workerTitle: optionalText(fields, 'workerTitle'),
+    dateTime: optionalDate(fields, 'dateTime'),
+    gpsLat: lat,
+    gpsLong: long,
+  };
+}
+
+export async function settingsOf(repo: InspectionsRepository, storeId: string): Promise<StoreSettings> {
+  return repo.storeSettings(storeId);
+}
+
+/** The store's default type: its defaultInspection setting (an id or a name), else the product's. */
+export async function defaultType(
+  repo: InspectionsRepository,
+  storeId: string,
+  settings: StoreSettings,
+): Promise<InspectionTypeRow | null> {
+  const wanted = settings.defaultInspection?.trim();
+  if (wanted) {
+    const byId = /^[0-9a-f-]{36}$/i.test(wanted) ? await repo.type(storeId, wanted) : null;
+    const row = byId ?? (await repo.typeByName(storeId, wanted));
+    if (row && row.state === 'active') return row;
+  }
+  return repo.productDefault();
+}
+
+/** The order's type: the one it names, else the store's default (409 when there is neither). */
+export async function typeOfOrder(
+  repo: InspectionsRepository,
+  storeId: string,
+  order: { inspectionType: string | null },
+) {
+  const row = order.inspectionType
+    ? await repo.type(storeId, order.inspectionType)
+    : await defaultType(repo, storeId, await settingsOf(repo, storeId));
+  if (!row) throw new AppError(409, 'CONFLICT', 'The order has no inspection type');
+  return { row, definition: definitionOf(row) };
+}
+
+export function locate(definition: InspectionDefinition, itemKey: string): LocatedItem {
+  const located = findItem(definition, itemKey);
+  if (!located) throw errors.invalid(`itemKey: ${itemKey} is not an item of this inspection`);
+  return located;
+}
+
+export async function lockedResult(repo: InspectionsRepository, storeId: string, orderId: string, id: string) {
+  const row = await repo.lockResult(storeId, orderId, id);
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+/** Every file a media row names. */
+export const mediaKeys = (m: MediaRow) => [m.fileKey, m.originalKey, m.galleryKey, m.phoneKey];
+
+/** What every use case shares: the deps, the read repository, the presenters and the files. */
+export type InspectionsContext = ReturnType<typeof createInspectionsContext>;
+
+export function createInspectionsContext(deps: InspectionsDeps) {
+  const readRepo = createInspectionsRepository(deps.db);
+  const signed = (key: string) => deps.files.signedUrlNow(key, { ttlSeconds: deps.urlTtlSeconds });
+
+  function presentType(row: InspectionTypeRow, defaultId: string | null): InspectionType {
+    const def = definitionOf(row);
+    return {
+      _id: row.id,
+      name: row.name,
+      isDefault: row.id === defaultId,
+      state: row.state as InspectionType['state'],
+      storeId: row.storeId,
+      groups: def.groups,
+      groupOrder: def.groupOrder,
+    };
+  }
+
+  function presentPicture(m: MediaRow): ResultPicture {
+    return {
+      name: m.name,
+      source: signed(m.fileKey),
+      gallery: signed(m.galleryKey ?? m.fileKey),
+      phone: signed(m.phoneKey ?? m.fileKey),
+      original: signed(m.originalKey ?? m.fileKey),
+      gpsCoords: m.gpsLat !== null && m.gpsLong !== null ? { lat: m.gpsLat, long: m.gpsLong } : null,
+      dateTime: iso(m.dateTime),
+      worker: { name: m.workerName, title: m.workerTitle },
+    };
+  }
+
+  function presentVideo(m: MediaRow): ResultVideo {
+    return {
+      name: m.name,
+      url: signed(m.fileKey),
+      lastModified: iso(m.lastModified),
+      duration: m.duration,
+      contentType: m.contentType,
+      size: m.size,
+    };
+  }
+
+  function presentResult(r: ResultRow, media: readonly MediaRow[]): InspectionResult {
+    const own = media.filter((m) => m.resultId === r.id);
+    return {
+      _id: r.id,
+      inspectionOrderId: r.inspectionOrderId,
+      group: r.groupKey,
+      section: r.sectionKey,
+      itemKey: r.itemKey,
+      result: r.result as ResultSeverity | null,
+      finding: r.finding,
+      recommendation: r.recommendation,
+      findingText: r.findingText,
+      recommendationText: r.recommendationText,
+      rank: r.rank,
+      multiple: r.multiple,
+      note: r.note,
+      mapValue: r.mapValue,
+      value: r.value,
+      clientApprovedForWork: r.clientApprovedForWork,
+      deferredIgnoredByCustomer: r.deferredIgnoredByCustomer,
+      confirmed: r.confirmed,
+      pictures: own.filter((m) => m.kind === 'picture').map(presentPicture),
+      videos: own.filter((m) => m.kind === 'video').map(presentVideo),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  }
+
+  async function presentOne(repo: InspectionsRepository, row: ResultRow) {
+    return presentResult(row, await repo.media([row.id]));
+  }
+
+  /** One result of the order, with its media (404 when the order has no such result). */
+  async function resultOf(storeId: string, orderId: string, id: string) {
+    const row = await readRepo.result(storeId, orderId, id);
+    if (!row) throw errors.notFound();
+    return presentOne(readRepo, row);
+  }
+
+  /** Deletes files after the rows that named them are gone (a failure leaves an orphan, never a broken row). */
+  async function deleteFiles(keys: ReadonlyArray<string | null>) {
+    for (const key of keys) if (key) await deps.files.delete(key).catch(() => false);
+  }
+
+  async function receivePicture(request: FastifyRequest, check: FieldsCheck) {
+    return receiveImageUpload(request, deps.files, {
+      maxBytes: deps.maxImageBytes,
+      variants: RESULT_PICTURE_VARIANTS,
+      checkFields: check,
+    });
+  }
+
+  return { deps, readRepo, presentType, presentResult, presentOne, resultOf, deleteFiles, receivePicture };
+}
