@@ -6,9 +6,9 @@ import {
   type ClientFrame,
   type ErrorResponse,
 } from '@servicebay/domain';
-import { createStore, type ReadableStore } from '../load-state.js';
+import { createStore, type ReadableStore, type WritableStore } from '../load-state.js';
 
-/** Websocket states of spec §4 "Realtime". */
+/** The websocket's states: an error stays until a connection succeeds. */
 export type RealtimeState = 'connected' | 'disconnected' | 'error';
 
 /** The part of the WebSocket API used here; the browser's and the `ws` package's both fit. */
@@ -96,6 +96,233 @@ function reportListenerError(error: unknown): void {
     });
 }
 
+/** What one client holds: its settings, its topics, the current socket and the timers around it. */
+interface Link {
+  options: RealtimeClientOptions;
+  WebSocketImpl: WebSocketConstructor;
+  scheduler: Scheduler;
+  backoffStartMs: number;
+  backoffMaxMs: number;
+  heartbeatMs: number;
+  state: WritableStore<RealtimeState>;
+  topics: Map<string, Set<TopicListener>>;
+  socket: WebSocketLike | null;
+  connecting: boolean;
+  closed: boolean;
+  nextDelayMs: number;
+  reconnectTimer: unknown;
+  heartbeatTimer: unknown;
+  heardSincePing: boolean;
+  /** Back-off in force before the current socket opened, and whether that socket ever spoke. */
+  delayBeforeOpen: number;
+  heardOnSocket: boolean;
+}
+
+function report(link: Link, error: RealtimeError): void {
+  link.options.onError?.(error);
+}
+
+function send(link: Link, frame: ClientFrame): boolean {
+  if (!link.socket || link.socket.readyState !== OPEN) return false;
+  link.socket.send(JSON.stringify(frame));
+  return true;
+}
+
+function scheduleReconnect(link: Link): void {
+  if (link.closed || link.reconnectTimer !== null) return;
+  const delay = link.nextDelayMs;
+  link.nextDelayMs = Math.min(link.backoffMaxMs, link.nextDelayMs * 2);
+  link.reconnectTimer = link.scheduler.setTimeout(() => {
+    link.reconnectTimer = null;
+    void connect(link);
+  }, delay);
+}
+
+function stopHeartbeat(link: Link): void {
+  if (link.heartbeatTimer !== null) link.scheduler.clearTimeout(link.heartbeatTimer);
+  link.heartbeatTimer = null;
+}
+
+function scheduleHeartbeat(link: Link, current: WebSocketLike): void {
+  if (!link.heartbeatMs) return;
+  link.heartbeatTimer = link.scheduler.setTimeout(() => {
+    link.heartbeatTimer = null;
+    if (current !== link.socket) return;
+    if (!link.heardSincePing) {
+      drop(link, current);
+      return;
+    }
+    link.heardSincePing = false;
+    send(link, { type: 'ping' });
+    scheduleHeartbeat(link, current);
+  }, link.heartbeatMs);
+}
+
+/** The socket is gone (closed by either side, or dead): say so and plan the next attempt. */
+function lost(link: Link, current: WebSocketLike, code?: number): void {
+  if (current !== link.socket) return;
+  link.socket = null;
+  stopHeartbeat(link);
+  // The server accepts the upgrade and then closes 4401 on a bad token: that was no successful
+  // connection, so the back-off keeps growing instead of retrying every 2 s.
+  if (code === WS_CLOSE.unauthenticated && !link.heardOnSocket) link.nextDelayMs = link.delayBeforeOpen;
+  // An error stays visible until a connection succeeds; a clean close is just "disconnected".
+  if (link.state.get() !== 'error') link.state.set('disconnected');
+  scheduleReconnect(link);
+}
+
+/**
+ * Stops listening to a socket we are leaving. onerror stays set: the `ws` package throws an
+ * 'error' event nobody listens to (closing while still connecting emits one).
+ */
+function detach(current: WebSocketLike): void {
+  current.onopen = current.onmessage = current.onclose = null;
+  current.onerror = () => {};
+}
+
+function drop(link: Link, current: WebSocketLike): void {
+  detach(current);
+  try {
+    current.close();
+  } catch {
+    // already closing; nothing to do
+  }
+  lost(link, current);
+}
+
+function dispatch(link: Link, topic: string, payload: unknown): void {
+  const listeners = link.topics.get(topic);
+  if (!listeners) return;
+  for (const listener of [...listeners]) {
+    try {
+      listener(payload, topic);
+    } catch (error) {
+      reportListenerError(error);
+    }
+  }
+}
+
+function receive(link: Link, data: unknown): void {
+  link.heardSincePing = true;
+  link.heardOnSocket = true;
+  let json: unknown;
+  try {
+    json = typeof data === 'string' ? JSON.parse(data) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const frame = ZServerFrame.safeParse(json);
+  if (!frame.success) {
+    report(link, {
+      status: 417,
+      code: 'INVALID_FRAME',
+      message: 'The server sent a frame that is not in the protocol',
+    });
+    return;
+  }
+  const value = frame.data;
+  if (value.type === 'event') dispatch(link, value.topic, value.payload);
+  else if (value.type === 'error') {
+    const { status, code, message, topic } = value;
+    report(link, topic === undefined ? { status, code, message } : { status, code, message, topic });
+  }
+}
+
+/** A socket opened: the back-off starts over, every topic is subscribed again, the heartbeat starts. */
+function opened(link: Link, current: WebSocketLike): void {
+  if (current !== link.socket) return;
+  link.delayBeforeOpen = link.nextDelayMs;
+  link.nextDelayMs = link.backoffStartMs;
+  link.heardSincePing = true;
+  link.heardOnSocket = false;
+  link.state.set('connected');
+  for (const topic of link.topics.keys()) send(link, { type: 'subscribe', topic });
+  scheduleHeartbeat(link, current);
+}
+
+async function connect(link: Link): Promise<void> {
+  if (link.closed || link.socket || link.connecting) return;
+  link.connecting = true;
+  let token: string | null | undefined;
+  try {
+    token = await link.options.getToken();
+  } catch {
+    token = null;
+  } finally {
+    link.connecting = false;
+  }
+  if (link.closed || link.socket) return;
+  if (!token) {
+    // Signed out or the refresh failed: try again later, a token may be there by then.
+    link.state.set('disconnected');
+    scheduleReconnect(link);
+    return;
+  }
+  let current: WebSocketLike;
+  try {
+    current = new link.WebSocketImpl(realtimeUrl(link.options.url, token));
+  } catch {
+    link.state.set('error');
+    scheduleReconnect(link);
+    return;
+  }
+  link.socket = current;
+  current.onopen = () => opened(link, current);
+  current.onmessage = (event: { data: unknown }) => {
+    if (current === link.socket) receive(link, event.data);
+  };
+  current.onerror = () => {
+    if (current === link.socket) link.state.set('error');
+  };
+  current.onclose = (event: { code?: number }) => lost(link, current, event.code);
+}
+
+function subscribe(link: Link, topic: string, listener: TopicListener): () => void {
+  let listeners = link.topics.get(topic);
+  if (!listeners) {
+    listeners = new Set();
+    link.topics.set(topic, listeners);
+    send(link, { type: 'subscribe', topic });
+  }
+  // A wrapper, so the same function subscribed twice is two listeners with two unsubscribes.
+  const entry: TopicListener = (payload, name) => listener(payload, name);
+  listeners.add(entry);
+  let active = true;
+  return () => {
+    if (!active) return;
+    active = false;
+    const current = link.topics.get(topic);
+    if (!current) return;
+    current.delete(entry);
+    if (current.size === 0) {
+      link.topics.delete(topic);
+      send(link, { type: 'unsubscribe', topic });
+    }
+  };
+}
+
+function reconnect(link: Link): void {
+  if (link.closed || link.socket || link.connecting) return;
+  if (link.reconnectTimer !== null) link.scheduler.clearTimeout(link.reconnectTimer);
+  link.reconnectTimer = null;
+  void connect(link);
+}
+
+function close(link: Link): void {
+  if (link.closed) return;
+  link.closed = true;
+  if (link.reconnectTimer !== null) link.scheduler.clearTimeout(link.reconnectTimer);
+  link.reconnectTimer = null;
+  stopHeartbeat(link);
+  const current = link.socket;
+  link.socket = null;
+  if (current) {
+    detach(current);
+    current.close(NORMAL_CLOSURE);
+  }
+  link.state.set('disconnected');
+}
+
 /**
  * The websocket client of architecture decision 5: one socket to `/ws?token=`, topics multiplexed
  * over it, reconnecting with back-off from 2 s doubling to 60 s (reset once connected) and
@@ -104,228 +331,34 @@ function reportListenerError(error: unknown): void {
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
   const found = options.WebSocket ?? (globalThis.WebSocket as WebSocketConstructor | undefined);
   if (!found) throw new Error('No WebSocket implementation: pass one in options.WebSocket');
-  const WebSocketImpl: WebSocketConstructor = found;
-  const scheduler = options.scheduler ?? realScheduler;
   const backoffStartMs = options.backoff?.startMs ?? LIMITS.websocketBackoffStartMs;
-  const backoffMaxMs = options.backoff?.maxMs ?? LIMITS.websocketBackoffMaxMs;
-  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const link: Link = {
+    options,
+    WebSocketImpl: found,
+    scheduler: options.scheduler ?? realScheduler,
+    backoffStartMs,
+    backoffMaxMs: options.backoff?.maxMs ?? LIMITS.websocketBackoffMaxMs,
+    heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+    state: createStore<RealtimeState>('disconnected'),
+    topics: new Map(),
+    socket: null,
+    connecting: false,
+    closed: false,
+    nextDelayMs: backoffStartMs,
+    reconnectTimer: null,
+    heartbeatTimer: null,
+    heardSincePing: true,
+    delayBeforeOpen: backoffStartMs,
+    heardOnSocket: false,
+  };
 
-  const state = createStore<RealtimeState>('disconnected');
-  const topics = new Map<string, Set<TopicListener>>();
-  let socket: WebSocketLike | null = null;
-  let connecting = false;
-  let closed = false;
-  let nextDelayMs = backoffStartMs;
-  let reconnectTimer: unknown = null;
-  let heartbeatTimer: unknown = null;
-  let heardSincePing = true;
-  /** Back-off in force before the current socket opened, and whether that socket ever spoke. */
-  let delayBeforeOpen = backoffStartMs;
-  let heardOnSocket = false;
-
-  const report = (error: RealtimeError) => options.onError?.(error);
-
-  function send(frame: ClientFrame): boolean {
-    if (!socket || socket.readyState !== OPEN) return false;
-    socket.send(JSON.stringify(frame));
-    return true;
-  }
-
-  function scheduleReconnect(): void {
-    if (closed || reconnectTimer !== null) return;
-    const delay = nextDelayMs;
-    nextDelayMs = Math.min(backoffMaxMs, nextDelayMs * 2);
-    reconnectTimer = scheduler.setTimeout(() => {
-      reconnectTimer = null;
-      void connect();
-    }, delay);
-  }
-
-  function stopHeartbeat(): void {
-    if (heartbeatTimer !== null) scheduler.clearTimeout(heartbeatTimer);
-    heartbeatTimer = null;
-  }
-
-  function scheduleHeartbeat(current: WebSocketLike): void {
-    if (!heartbeatMs) return;
-    heartbeatTimer = scheduler.setTimeout(() => {
-      heartbeatTimer = null;
-      if (current !== socket) return;
-      if (!heardSincePing) {
-        drop(current);
-        return;
-      }
-      heardSincePing = false;
-      send({ type: 'ping' });
-      scheduleHeartbeat(current);
-    }, heartbeatMs);
-  }
-
-  /** The socket is gone (closed by either side, or dead): say so and plan the next attempt. */
-  function lost(current: WebSocketLike, code?: number): void {
-    if (current !== socket) return;
-    socket = null;
-    stopHeartbeat();
-    // The server accepts the upgrade and then closes 4401 on a bad token: that was no successful
-    // connection, so the back-off keeps growing instead of retrying every 2 s.
-    if (code === WS_CLOSE.unauthenticated && !heardOnSocket) nextDelayMs = delayBeforeOpen;
-    // An error stays visible until a connection succeeds; a clean close is just "disconnected".
-    if (state.get() !== 'error') state.set('disconnected');
-    scheduleReconnect();
-  }
-
-  /**
-   * Stops listening to a socket we are leaving. onerror stays set: the `ws` package throws an
-   * 'error' event nobody listens to (closing while still connecting emits one).
-   */
-  function detach(current: WebSocketLike): void {
-    current.onopen = current.onmessage = current.onclose = null;
-    current.onerror = () => {};
-  }
-
-  function drop(current: WebSocketLike): void {
-    detach(current);
-    try {
-      current.close();
-    } catch {
-      // already closing; nothing to do
-    }
-    lost(current);
-  }
-
-  function dispatch(topic: string, payload: unknown): void {
-    const listeners = topics.get(topic);
-    if (!listeners) return;
-    for (const listener of [...listeners]) {
-      try {
-        listener(payload, topic);
-      } catch (error) {
-        reportListenerError(error);
-      }
-    }
-  }
-
-  function receive(data: unknown): void {
-    heardSincePing = true;
-    heardOnSocket = true;
-    let json: unknown;
-    try {
-      json = typeof data === 'string' ? JSON.parse(data) : undefined;
-    } catch {
-      json = undefined;
-    }
-    const frame = ZServerFrame.safeParse(json);
-    if (!frame.success) {
-      report({
-        status: 417,
-        code: 'INVALID_FRAME',
-        message: 'The server sent a frame that is not in the protocol',
-      });
-      return;
-    }
-    const value = frame.data;
-    if (value.type === 'event') dispatch(value.topic, value.payload);
-    else if (value.type === 'error') {
-      const { status, code, message, topic } = value;
-      report(topic === undefined ? { status, code, message } : { status, code, message, topic });
-    }
-  }
-
-  async function connect(): Promise<void> {
-    if (closed || socket || connecting) return;
-    connecting = true;
-    let token: string | null | undefined;
-    try {
-      token = await options.getToken();
-    } catch {
-      token = null;
-    } finally {
-      connecting = false;
-    }
-    if (closed || socket) return;
-    if (!token) {
-      // Signed out or the refresh failed: try again later, a token may be there by then.
-      state.set('disconnected');
-      scheduleReconnect();
-      return;
-    }
-    let current: WebSocketLike;
-    try {
-      current = new WebSocketImpl(realtimeUrl(options.url, token));
-    } catch {
-      state.set('error');
-      scheduleReconnect();
-      return;
-    }
-    socket = current;
-    current.onopen = () => {
-      if (current !== socket) return;
-      delayBeforeOpen = nextDelayMs;
-      nextDelayMs = backoffStartMs;
-      heardSincePing = true;
-      heardOnSocket = false;
-      state.set('connected');
-      for (const topic of topics.keys()) send({ type: 'subscribe', topic });
-      scheduleHeartbeat(current);
-    };
-    current.onmessage = (event: { data: unknown }) => {
-      if (current === socket) receive(event.data);
-    };
-    current.onerror = () => {
-      if (current === socket) state.set('error');
-    };
-    current.onclose = (event: { code?: number }) => lost(current, event.code);
-  }
-
-  void connect();
+  void connect(link);
 
   return {
-    state,
-    subscribe(topic, listener) {
-      let listeners = topics.get(topic);
-      if (!listeners) {
-        listeners = new Set();
-        topics.set(topic, listeners);
-        send({ type: 'subscribe', topic });
-      }
-      // A wrapper, so the same function subscribed twice is two listeners with two unsubscribes.
-      const entry: TopicListener = (payload, name) => listener(payload, name);
-      listeners.add(entry);
-      let active = true;
-      return () => {
-        if (!active) return;
-        active = false;
-        const current = topics.get(topic);
-        if (!current) return;
-        current.delete(entry);
-        if (current.size === 0) {
-          topics.delete(topic);
-          send({ type: 'unsubscribe', topic });
-        }
-      };
-    },
-    publish(topic, payload) {
-      return send({ type: 'publish', topic, payload });
-    },
-    reconnect() {
-      if (closed || socket || connecting) return;
-      if (reconnectTimer !== null) scheduler.clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      void connect();
-    },
-    close() {
-      if (closed) return;
-      closed = true;
-      if (reconnectTimer !== null) scheduler.clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      stopHeartbeat();
-      const current = socket;
-      socket = null;
-      if (current) {
-        detach(current);
-        current.close(NORMAL_CLOSURE);
-      }
-      state.set('disconnected');
-    },
+    state: link.state,
+    subscribe: (topic, listener) => subscribe(link, topic, listener),
+    publish: (topic, payload) => send(link, { type: 'publish', topic, payload }),
+    reconnect: () => reconnect(link),
+    close: () => close(link),
   };
 }

@@ -7,7 +7,7 @@ import {
   type TokenPair,
 } from '@servicebay/domain';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../http/idempotency-key.js';
-import { createStore, type ReadableStore } from '../load-state.js';
+import { createStore, type ReadableStore, type WritableStore } from '../load-state.js';
 import { decodeAccessToken, type SessionClaims } from './claims.js';
 
 /** Where the signed-in pair lives; every tab of the app shares it. */
@@ -40,7 +40,7 @@ export interface SessionState {
   claims: SessionClaims;
   /** When the access token runs out, by this device's clock (a tablet's clock may be wrong). */
   expiresAt: number;
-  /** Spec §4: a single sign-on user's logout also ends the session at the identity provider. */
+  /** A single sign-on user's logout also ends the session at the identity provider. */
   strategy: SignInStrategy;
 }
 
@@ -149,19 +149,10 @@ function createKeyValue(storage: SessionStorageLike | null) {
   };
 }
 
-export function createSession(options: SessionOptions): Session {
-  const storage = createKeyValue(options.storage === undefined ? browserStorage() : options.storage);
-  const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const now = options.now ?? Date.now;
-  const renewBeforeMs = options.renewBeforeMs ?? RENEW_BEFORE_MS;
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const locks =
-    options.locks === undefined
-      ? ((globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null)
-      : options.locks;
-  const events = options.events === undefined ? ((globalThis as { window?: EventTarget }).window ?? null) : options.events;
-  const url = (path: string) => options.baseUrl.replace(/\/+$/, '') + path;
+type KeyValue = ReturnType<typeof createKeyValue>;
 
+/** The pairs kept in storage: read (what is no pair is forgotten), written, and made into a session state. */
+function storedPairs(storage: KeyValue, now: () => number) {
   const toState = (pair: Stored, strategy?: SignInStrategy): SessionState | null => {
     const claims = decodeAccessToken(pair.token);
     if (!claims || typeof pair.refreshToken !== 'string' || pair.refreshToken === '') return null;
@@ -199,15 +190,39 @@ export function createSession(options: SessionOptions): Session {
       } satisfies Stored),
     );
 
-  const state = createStore<SessionState | null>(read(SESSION_STORAGE_KEY));
+  return { toState, read, write };
+}
+
+/** Why the last session ended, kept until the login page has said it. */
+function endReasons(state: WritableStore<SessionState | null>) {
   let endReason: SessionEndReason | null = null;
-  const end = (reason: SessionEndReason) => {
-    if (state.get()) endReason = reason;
-    state.set(null);
+  return {
+    /** The session ends here for `reason` (kept only when there was one). */
+    end(reason: SessionEndReason) {
+      if (state.get()) endReason = reason;
+      state.set(null);
+    },
+    set(reason: SessionEndReason | null) {
+      endReason = reason;
+    },
+    take(): SessionEndReason | null {
+      const reason = endReason;
+      endReason = null;
+      return reason;
+    },
   };
+}
 
-  const expiresSoon = (s: SessionState) => s.expiresAt - now() <= renewBeforeMs;
+/** What the parts of one session share: its storage, its pairs, its state and why it ended. */
+interface SessionParts {
+  storage: KeyValue;
+  pairs: ReturnType<typeof storedPairs>;
+  state: WritableStore<SessionState | null>;
+  ends: ReturnType<typeof endReasons>;
+}
 
+/** The session's own calls (refresh, logout): POSTs with a time-out. */
+function sessionCalls(baseFetch: typeof fetch, url: (path: string) => string, timeoutMs: number) {
   async function post(route: AnyRoute, body: unknown): Promise<Response> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -235,12 +250,22 @@ export function createSession(options: SessionOptions): Session {
     }
   }
 
+  return { post, revoke };
+}
+
+/** Renewing the pair with its refresh token: one renewal at a time, across tabs where possible. */
+function renewals(
+  { storage, pairs, state, ends }: SessionParts,
+  post: ReturnType<typeof sessionCalls>['post'],
+  expiresSoon: (s: SessionState) => boolean,
+  locks: LockManagerLike | null,
+) {
   async function renewNow(stale: string | undefined): Promise<RenewOutcome> {
     // Storage holds the freshest pair: another tab may have renewed while we waited for the lock.
-    const latest = read(SESSION_STORAGE_KEY);
+    const latest = pairs.read(SESSION_STORAGE_KEY);
     if (!latest) {
       // Another tab signed out meanwhile.
-      end('elsewhere');
+      ends.end('elsewhere');
       return 'rejected';
     }
     if (latest.token !== stale && !expiresSoon(latest)) {
@@ -256,23 +281,23 @@ export function createSession(options: SessionOptions): Session {
     if (response.ok) {
       const pair = ZTokenPair.safeParse(await response.json().catch(() => null));
       // A renewed pair is the same sign-in: it keeps its strategy.
-      const next = pair.success ? toState(pair.data, latest.strategy) : null;
+      const next = pair.success ? pairs.toState(pair.data, latest.strategy) : null;
       if (!next) return 'unavailable';
-      write(SESSION_STORAGE_KEY, next);
+      pairs.write(SESSION_STORAGE_KEY, next);
       state.set(next);
       return 'renewed';
     }
     await response.body?.cancel();
     if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
       // Without Web Locks two tabs can race; the loser's token was already rotated by the winner.
-      const again = read(SESSION_STORAGE_KEY);
+      const again = pairs.read(SESSION_STORAGE_KEY);
       if (again && again.refreshToken !== latest.refreshToken) {
         state.set(again);
         return 'renewed';
       }
       storage.remove(SESSION_STORAGE_KEY);
       storage.remove(PARKED_SESSION_STORAGE_KEY);
-      end('expired');
+      ends.end('expired');
       return 'rejected';
     }
     return 'unavailable';
@@ -297,22 +322,31 @@ export function createSession(options: SessionOptions): Session {
     return state.get()?.token ?? null;
   }
 
-  const unavailable = () =>
-    new Response(
-      JSON.stringify({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The session could not be renewed; try again' }),
-      { status: 503, headers: { 'Content-Type': 'application/json' } },
-    );
+  return { renew, getToken };
+}
 
-  async function refusedCode(response: Response): Promise<string | null> {
-    try {
-      const body = (await response.clone().json()) as { code?: unknown } | null;
-      return typeof body?.code === 'string' ? body.code : null;
-    } catch {
-      return null;
-    }
+const unavailable = () =>
+  new Response(
+    JSON.stringify({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The session could not be renewed; try again' }),
+    { status: 503, headers: { 'Content-Type': 'application/json' } },
+  );
+
+async function refusedCode(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown } | null;
+    return typeof body?.code === 'string' ? body.code : null;
+  } catch {
+    return null;
   }
+}
 
-  const sessionFetch: typeof fetch = async (input, init) => {
+/** The fetch that retries a request once after renewing a refused token (see Session.fetch). */
+function renewingFetch(
+  baseFetch: typeof fetch,
+  state: ReadableStore<SessionState | null>,
+  renew: (stale?: string) => Promise<RenewOutcome>,
+): typeof fetch {
+  return async (input, init) => {
     const response = await baseFetch(input, init);
     if (response.status !== 401) return response;
     const headers = new Headers(init?.headers);
@@ -333,13 +367,82 @@ export function createSession(options: SessionOptions): Session {
     headers.set('Authorization', `Bearer ${fresh.token}`);
     return baseFetch(input, { ...init, headers });
   };
+}
+
+/** Who is signed in: a login, a logout, a worker taking over from the Store account and back. */
+function accounts({ storage, pairs, state, ends }: SessionParts, revoke: (refreshToken: string) => Promise<void>) {
+  return {
+    signIn(pair: TokenPair, signInOptions?: { strategy?: SignInStrategy }): SessionState {
+      const next = pairs.toState(pair, signInOptions?.strategy ?? 'default');
+      if (!next) throw new Error('The login answer holds no usable token');
+      pairs.write(SESSION_STORAGE_KEY, next);
+      ends.set(null);
+      state.set(next);
+      return next;
+    },
+    async logout(reason: SessionEndReason = 'signedOut'): Promise<SessionState | null> {
+      const current = state.get() ?? pairs.read(SESSION_STORAGE_KEY);
+      const parked = pairs.read(PARKED_SESSION_STORAGE_KEY);
+      storage.remove(SESSION_STORAGE_KEY);
+      storage.remove(PARKED_SESSION_STORAGE_KEY);
+      if (current || parked) ends.set(reason);
+      state.set(null);
+      // Forgotten first, revoked after: the screen never waits on the network to sign out.
+      await Promise.all([current, parked].flatMap((s) => (s ? [revoke(s.refreshToken)] : [])));
+      return current;
+    },
+    switchToWorker(pair: TokenPair): SessionState {
+      const current = state.get();
+      if (!current) throw new Error('Worker selection needs the Store account signed in');
+      const next = pairs.toState(pair, 'default');
+      if (!next) throw new Error('The login answer holds no usable token');
+      const parked = pairs.read(PARKED_SESSION_STORAGE_KEY);
+      if (parked) void revoke(current.refreshToken);
+      else pairs.write(PARKED_SESSION_STORAGE_KEY, current);
+      pairs.write(SESSION_STORAGE_KEY, next);
+      state.set(next);
+      return next;
+    },
+    async returnToStore(): Promise<boolean> {
+      const parked = pairs.read(PARKED_SESSION_STORAGE_KEY);
+      if (!parked) return false;
+      const worker = state.get();
+      pairs.write(SESSION_STORAGE_KEY, parked);
+      storage.remove(PARKED_SESSION_STORAGE_KEY);
+      state.set(parked);
+      if (worker && worker.refreshToken !== parked.refreshToken) await revoke(worker.refreshToken);
+      return true;
+    },
+    hasParkedSession: () => pairs.read(PARKED_SESSION_STORAGE_KEY) !== null,
+  };
+}
+
+export function createSession(options: SessionOptions): Session {
+  const storage = createKeyValue(options.storage === undefined ? browserStorage() : options.storage);
+  const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const now = options.now ?? Date.now;
+  const renewBeforeMs = options.renewBeforeMs ?? RENEW_BEFORE_MS;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const locks =
+    options.locks === undefined
+      ? ((globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null)
+      : options.locks;
+  const events = options.events === undefined ? ((globalThis as { window?: EventTarget }).window ?? null) : options.events;
+  const url = (path: string) => options.baseUrl.replace(/\/+$/, '') + path;
+
+  const pairs = storedPairs(storage, now);
+  const state = createStore<SessionState | null>(pairs.read(SESSION_STORAGE_KEY));
+  const parts: SessionParts = { storage, pairs, state, ends: endReasons(state) };
+  const expiresSoon = (s: SessionState) => s.expiresAt - now() <= renewBeforeMs;
+  const { post, revoke } = sessionCalls(baseFetch, url, timeoutMs);
+  const { renew, getToken } = renewals(parts, post, expiresSoon, locks);
 
   const onStorage = (event: Event) => {
     const key = (event as StorageEvent).key;
     // key is null when another tab cleared the whole storage.
     if (key !== null && key !== SESSION_STORAGE_KEY) return;
-    const next = read(SESSION_STORAGE_KEY);
-    if (!next) end('elsewhere');
+    const next = pairs.read(SESSION_STORAGE_KEY);
+    if (!next) parts.ends.end('elsewhere');
     else if (next.token !== state.get()?.token) state.set(next);
   };
   events?.addEventListener('storage', onStorage);
@@ -347,55 +450,10 @@ export function createSession(options: SessionOptions): Session {
   return {
     state,
     getToken,
-    fetch: sessionFetch,
+    fetch: renewingFetch(baseFetch, state, renew),
     renew: () => renew(),
-    signIn(pair, signInOptions) {
-      const next = toState(pair, signInOptions?.strategy ?? 'default');
-      if (!next) throw new Error('The login answer holds no usable token');
-      write(SESSION_STORAGE_KEY, next);
-      endReason = null;
-      state.set(next);
-      return next;
-    },
-    async logout(reason = 'signedOut') {
-      const current = state.get() ?? read(SESSION_STORAGE_KEY);
-      const parked = read(PARKED_SESSION_STORAGE_KEY);
-      storage.remove(SESSION_STORAGE_KEY);
-      storage.remove(PARKED_SESSION_STORAGE_KEY);
-      if (current || parked) endReason = reason;
-      state.set(null);
-      // Forgotten first, revoked after: the screen never waits on the network to sign out.
-      await Promise.all([current, parked].flatMap((s) => (s ? [revoke(s.refreshToken)] : [])));
-      return current;
-    },
-    switchToWorker(pair) {
-      const current = state.get();
-      if (!current) throw new Error('Worker selection needs the Store account signed in');
-      const next = toState(pair, 'default');
-      if (!next) throw new Error('The login answer holds no usable token');
-      const parked = read(PARKED_SESSION_STORAGE_KEY);
-      if (parked) void revoke(current.refreshToken);
-      else write(PARKED_SESSION_STORAGE_KEY, current);
-      write(SESSION_STORAGE_KEY, next);
-      state.set(next);
-      return next;
-    },
-    async returnToStore() {
-      const parked = read(PARKED_SESSION_STORAGE_KEY);
-      if (!parked) return false;
-      const worker = state.get();
-      write(SESSION_STORAGE_KEY, parked);
-      storage.remove(PARKED_SESSION_STORAGE_KEY);
-      state.set(parked);
-      if (worker && worker.refreshToken !== parked.refreshToken) await revoke(worker.refreshToken);
-      return true;
-    },
-    hasParkedSession: () => read(PARKED_SESSION_STORAGE_KEY) !== null,
-    takeEndReason() {
-      const reason = endReason;
-      endReason = null;
-      return reason;
-    },
+    ...accounts(parts, revoke),
+    takeEndReason: () => parts.ends.take(),
     dispose() {
       events?.removeEventListener('storage', onStorage);
     },

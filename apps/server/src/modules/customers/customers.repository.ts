@@ -82,7 +82,8 @@ function score(table: Searchable, p: ReturnType<typeof searchPatterns>) {
   return sql`((case when ${sql.join(likes, sql` or `)} then 1 else 0 end + word_similarity(${p.term}, ${table.searchText}))::float8)`;
 }
 
-export function createCustomersRepository(db: Db) {
+/** Households: created, read, counted, their members moved; the store owning any row of the registry. */
+function householdQueries(db: Db) {
   return {
     async createHousehold(storeId: string) {
       const [row] = await db.insert(households).values({ storeId }).returning();
@@ -98,7 +99,32 @@ export function createCustomersRepository(db: Db) {
       const rows = await db.select({ storeId: t.storeId }).from(t).where(eq(t.id, id)).limit(1);
       return rows[0]?.storeId ?? null;
     },
+    async countVehicles(storeId: string, householdId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(vehicles)
+        .where(and(eq(vehicles.storeId, storeId), eq(vehicles.householdId, householdId)));
+      return row?.n ?? 0;
+    },
+    async countCustomers(storeId: string, householdId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(customers)
+        .where(and(eq(customers.storeId, storeId), eq(customers.householdId, householdId)));
+      return row?.n ?? 0;
+    },
+    async setCustomerHousehold(storeId: string, id: string, householdId: string | null) {
+      await db.update(customers).set({ householdId }).where(and(eq(customers.id, id), eq(customers.storeId, storeId)));
+    },
+    async setVehicleHousehold(storeId: string, id: string, householdId: string | null) {
+      await db.update(vehicles).set({ householdId }).where(and(eq(vehicles.id, id), eq(vehicles.storeId, storeId)));
+    },
+  };
+}
 
+/** Customers: written with their search text, read one by one, by household, or as a filtered page. */
+function customerQueries(db: Db) {
+  return {
     /** Inserts a customer; without a household it starts one of its own, in the same transaction. */
     async insertCustomer(values: NewCustomer) {
       return db.transaction(async (tx) => {
@@ -162,7 +188,12 @@ export function createCustomersRepository(db: Db) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
+  };
+}
 
+/** Vehicles: written with their search text, read one by one, by household, or as a household's filtered page. */
+function vehicleQueries(db: Db) {
+  return {
     async insertVehicle(values: NewVehicle) {
       const [row] = await db
         .insert(vehicles)
@@ -190,20 +221,6 @@ export function createCustomersRepository(db: Db) {
         .where(and(eq(vehicles.storeId, storeId), inArray(vehicles.householdId, householdIds)))
         .orderBy(sql`${vehicles.year} desc nulls last`, asc(vehicles.id));
     },
-    async countVehicles(storeId: string, householdId: string) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(vehicles)
-        .where(and(eq(vehicles.storeId, storeId), eq(vehicles.householdId, householdId)));
-      return row?.n ?? 0;
-    },
-    async countCustomers(storeId: string, householdId: string) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(customers)
-        .where(and(eq(customers.storeId, storeId), eq(customers.householdId, householdId)));
-      return row?.n ?? 0;
-    },
     /** A household's vehicles, newest first, optionally filtered by a term (plate, VIN, fleet number, make, model). */
     async householdVehicles(storeId: string, householdId: string, term: string | undefined, page: number, size: number | null) {
       const like = term ? containing(term.toLowerCase()) : null;
@@ -221,13 +238,12 @@ export function createCustomersRepository(db: Db) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
-    async setCustomerHousehold(storeId: string, id: string, householdId: string | null) {
-      await db.update(customers).set({ householdId }).where(and(eq(customers.id, id), eq(customers.storeId, storeId)));
-    },
-    async setVehicleHousehold(storeId: string, id: string, householdId: string | null) {
-      await db.update(vehicles).set({ householdId }).where(and(eq(vehicles.id, id), eq(vehicles.storeId, storeId)));
-    },
+  };
+}
 
+/** The search box: matching households, best first, and how many households, customers and vehicles match. */
+function searchQueries(db: Db) {
+  return {
     /**
      * The household search, in one statement: households whose customers or vehicles match,
      * best first, with the scores of their matching vehicles (to list those first). Both
@@ -276,6 +292,10 @@ export function createCustomersRepository(db: Db) {
       return { total: Number(row?.households ?? 0), customerCount: Number(row?.customers ?? 0), vehicleCount: Number(row?.vehicles ?? 0) };
     },
   };
+}
+
+export function createCustomersRepository(db: Db) {
+  return { ...householdQueries(db), ...customerQueries(db), ...vehicleQueries(db), ...searchQueries(db) };
 }
 
 export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

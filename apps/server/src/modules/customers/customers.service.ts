@@ -34,109 +34,112 @@ function withoutStore<T extends { storeId?: string }>(body: T): Omit<T, 'storeId
 
 const empty = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
 
-export function createCustomersService(
-  repo: CustomersRepository,
-  stores: Pick<StoreRepository, 'byId'>,
-  /** Signs picture URLs in the households it presents. */
-  link: FileLinker,
-) {
-  /** Applies the spec §5 save rules to what the customer will be; throws the §8 code on failure. */
-  function customerValues(merged: CustomerInput): Omit<NewCustomer, 'storeId'> {
-    const saved = prepareCustomerSave(merged);
-    if (!saved.ok) throw new AppError(400, saved.code, saved.message);
-    const v = saved.value;
-    const phones = Object.fromEntries(
-      PHONES.map((name) => [name, empty(v[name]) ? phoneDigits(v[name]!) : null]),
-    ) as Record<(typeof PHONES)[number], string | null>;
-    return {
-      firstName: empty(v.firstName),
-      lastName: empty(v.lastName),
-      business: empty(v.business),
-      honorific: v.honorific!.trim(),
-      email: v.email ?? null,
-      ...phones,
-      permissionToText: v.permissionToText ?? false,
-    };
-  }
-
-  async function vehicleValues(storeId: string, merged: VehicleInput): Promise<Omit<NewVehicle, 'storeId'>> {
-    const vin = empty(merged.vin)?.toUpperCase() ?? null;
-    if (vin && !isPlausibleVin(vin)) {
-      throw new AppError(400, 'VIN_IS_INVALID', 'vin: must be 17 letters and digits');
-    }
-    if (!vin) {
-      const store = await stores.byId(storeId);
-      if (store && readStoreSettings(store.settings).vinIsMandatory) {
-        throw new AppError(400, 'VIN_IS_MANDATORY', 'vin is mandatory in this store');
-      }
-    }
-    return {
-      vin,
-      year: merged.year ?? null,
-      make: empty(merged.make),
-      model: empty(merged.model),
-      engine: empty(merged.engine),
-      trim: empty(merged.trim),
-      customYmme: merged.customYMME ?? false,
-      carId: empty(merged.carId),
-      licensePlate: empty(merged.licensePlate)?.toUpperCase() ?? null,
-      fleetNumber: empty(merged.fleetNumber),
-      color: empty(merged.color),
-      blockedFields: [...new Set((merged.blockedFields ?? []).map((f) => (f === 'vinNumber' ? 'vin' : f)))],
-    };
-  }
-
-  async function household(storeId: string, id: string): Promise<Household> {
-    const found = await repo.household(storeId, id);
-    if (!found) throw errors.notFound();
-    const [customers, vehicles] = await Promise.all([repo.customersOf(storeId, [id]), repo.vehiclesOf(storeId, [id])]);
-    return presentHousehold(storeId, id, customers, vehicles, link);
-  }
-
-  async function customer(storeId: string, id: string): Promise<CustomerRow> {
-    const row = await repo.customer(storeId, id);
-    if (!row) throw errors.notFound();
-    return row;
-  }
-
-  async function vehicle(storeId: string, id: string): Promise<VehicleRow> {
-    const row = await repo.vehicle(storeId, id);
-    if (!row) throw errors.notFound();
-    return row;
-  }
-
-  const fromRow = (row: CustomerRow): CustomerInput => ({
-    firstName: row.firstName,
-    lastName: row.lastName,
-    business: row.business,
-    honorific: row.honorific,
-    email: row.email,
-    mobilePhone: row.mobilePhone,
-    homePhone: row.homePhone,
-    workPhone: row.workPhone,
-    primaryPhone: row.primaryPhone,
-    permissionToText: row.permissionToText,
-  });
-  const vehicleFromRow = (row: VehicleRow): VehicleInput => ({
-    vin: row.vin,
-    year: row.year,
-    make: row.make,
-    model: row.model,
-    engine: row.engine,
-    trim: row.trim,
-    customYMME: row.customYmme,
-    carId: row.carId,
-    licensePlate: row.licensePlate,
-    fleetNumber: row.fleetNumber,
-    color: row.color,
-    blockedFields: row.blockedFields as VehicleFields['blockedFields'],
-  });
-
+/** The save rules applied to what the customer will be; throws the rule's error code on failure. */
+function customerValues(merged: CustomerInput): Omit<NewCustomer, 'storeId'> {
+  const saved = prepareCustomerSave(merged);
+  if (!saved.ok) throw new AppError(400, saved.code, saved.message);
+  const v = saved.value;
+  const phones = Object.fromEntries(
+    PHONES.map((name) => [name, empty(v[name]) ? phoneDigits(v[name]!) : null]),
+  ) as Record<(typeof PHONES)[number], string | null>;
   return {
-    customer,
-    vehicle,
-    household,
+    firstName: empty(v.firstName),
+    lastName: empty(v.lastName),
+    business: empty(v.business),
+    honorific: v.honorific!.trim(),
+    email: v.email ?? null,
+    ...phones,
+    permissionToText: v.permissionToText ?? false,
+  };
+}
 
+/** A vehicle's columns from what it will be: a plausible VIN, mandatory when the store says so. */
+async function vehicleValues(
+  stores: Pick<StoreRepository, 'byId'>,
+  storeId: string,
+  merged: VehicleInput,
+): Promise<Omit<NewVehicle, 'storeId'>> {
+  const vin = empty(merged.vin)?.toUpperCase() ?? null;
+  if (vin && !isPlausibleVin(vin)) {
+    throw new AppError(400, 'VIN_IS_INVALID', 'vin: must be 17 letters and digits');
+  }
+  if (!vin) {
+    const store = await stores.byId(storeId);
+    if (store && readStoreSettings(store.settings).vinIsMandatory) {
+      throw new AppError(400, 'VIN_IS_MANDATORY', 'vin is mandatory in this store');
+    }
+  }
+  return {
+    vin,
+    year: merged.year ?? null,
+    make: empty(merged.make),
+    model: empty(merged.model),
+    engine: empty(merged.engine),
+    trim: empty(merged.trim),
+    customYmme: merged.customYMME ?? false,
+    carId: empty(merged.carId),
+    licensePlate: empty(merged.licensePlate)?.toUpperCase() ?? null,
+    fleetNumber: empty(merged.fleetNumber),
+    color: empty(merged.color),
+    blockedFields: [...new Set((merged.blockedFields ?? []).map((f) => (f === 'vinNumber' ? 'vin' : f)))],
+  };
+}
+
+const fromRow = (row: CustomerRow): CustomerInput => ({
+  firstName: row.firstName,
+  lastName: row.lastName,
+  business: row.business,
+  honorific: row.honorific,
+  email: row.email,
+  mobilePhone: row.mobilePhone,
+  homePhone: row.homePhone,
+  workPhone: row.workPhone,
+  primaryPhone: row.primaryPhone,
+  permissionToText: row.permissionToText,
+});
+
+const vehicleFromRow = (row: VehicleRow): VehicleInput => ({
+  vin: row.vin,
+  year: row.year,
+  make: row.make,
+  model: row.model,
+  engine: row.engine,
+  trim: row.trim,
+  customYMME: row.customYmme,
+  carId: row.carId,
+  licensePlate: row.licensePlate,
+  fleetNumber: row.fleetNumber,
+  color: row.color,
+  blockedFields: row.blockedFields as VehicleFields['blockedFields'],
+});
+
+/** A household, customer or vehicle of the store, or 404. */
+function lookups(repo: CustomersRepository, link: FileLinker) {
+  return {
+    async household(storeId: string, id: string): Promise<Household> {
+      const found = await repo.household(storeId, id);
+      if (!found) throw errors.notFound();
+      const [customers, vehicles] = await Promise.all([repo.customersOf(storeId, [id]), repo.vehiclesOf(storeId, [id])]);
+      return presentHousehold(storeId, id, customers, vehicles, link);
+    },
+    async customer(storeId: string, id: string): Promise<CustomerRow> {
+      const row = await repo.customer(storeId, id);
+      if (!row) throw errors.notFound();
+      return row;
+    },
+    async vehicle(storeId: string, id: string): Promise<VehicleRow> {
+      const row = await repo.vehicle(storeId, id);
+      if (!row) throw errors.notFound();
+      return row;
+    },
+  };
+}
+
+type Lookups = ReturnType<typeof lookups>;
+
+/** Customers created, changed, and taken out of their household. */
+function customerOperations(repo: CustomersRepository, { customer, household }: Lookups) {
+  return {
     async createCustomer(storeId: string, body: CustomerInput) {
       sameStore(storeId, body);
       if (body.householdId && !(await repo.household(storeId, body.householdId))) throw errors.notFound('household not found');
@@ -163,7 +166,7 @@ export function createCustomersService(
       return household(storeId, row.householdId);
     },
 
-    /** Spec §4: the last customer of a household stays (CANNOT_REMOVE_MAIN_CUSTOMER). */
+    /** The last customer of a household stays (CANNOT_REMOVE_MAIN_CUSTOMER). */
     async removeCustomer(storeId: string, householdId: string, customerId: string) {
       const row = await customer(storeId, customerId);
       if (row.householdId !== householdId) throw errors.notFound();
@@ -173,11 +176,16 @@ export function createCustomersService(
       await repo.setCustomerHousehold(storeId, customerId, null);
       return household(storeId, householdId);
     },
+  };
+}
 
+/** Vehicles created, changed, taken out of their household, and read by household. */
+function vehicleOperations(repo: CustomersRepository, stores: Pick<StoreRepository, 'byId'>, { vehicle, household }: Lookups) {
+  return {
     async createVehicle(storeId: string, body: VehicleInput & { householdId: string }) {
       sameStore(storeId, body);
       if (!(await repo.household(storeId, body.householdId))) throw errors.notFound('household not found');
-      const values = await vehicleValues(storeId, body);
+      const values = await vehicleValues(stores, storeId, body);
       return repo.insertVehicle({ ...values, storeId, householdId: body.householdId });
     },
 
@@ -185,13 +193,13 @@ export function createCustomersService(
       sameStore(storeId, body);
       const current = await vehicle(storeId, id);
       const change = withoutStore(body);
-      const values = await vehicleValues(storeId, { ...vehicleFromRow(current), ...change });
+      const values = await vehicleValues(stores, storeId, { ...vehicleFromRow(current), ...change });
       const row = await repo.updateVehicle(storeId, id, values, current);
       if (!row) throw errors.notFound();
       return row;
     },
 
-    /** Spec §4: the last vehicle of a household stays (CANNOT_REMOVE_MAIN_VEHICLE). */
+    /** The last vehicle of a household stays (CANNOT_REMOVE_MAIN_VEHICLE). */
     async removeVehicle(storeId: string, householdId: string, vehicleId: string) {
       const row = await vehicle(storeId, vehicleId);
       if (row.householdId !== householdId) throw errors.notFound();
@@ -218,34 +226,54 @@ export function createCustomersService(
       const { rows, total } = await repo.householdVehicles(storeId, householdId, q.searchTerm || undefined, q.getAll ? 0 : q.page, size);
       return { rows, total, size: size ?? total, page: q.getAll ? 0 : q.page };
     },
+  };
+}
 
+/**
+ * Households found, in rank order. Vehicles are capped for the whole answer (40 asked by
+ * default, 50 at most); matching vehicles come first in their household so a searched plate is
+ * never cut.
+ */
+async function searchHouseholds(
+  repo: CustomersRepository,
+  link: FileLinker,
+  storeId: string,
+  term: string,
+  maxVehicles: number,
+): Promise<HouseholdSearchResult> {
+  const { householdIds, total, vehicleScores: matched } = await repo.searchHouseholds(storeId, term);
+  const [customers, vehicles] = await Promise.all([repo.customersOf(storeId, householdIds), repo.vehiclesOf(storeId, householdIds)]);
+  let budget = Math.min(maxVehicles, LIMITS.maxVehiclesInHouseholdSearch);
+  const found = householdIds.map((id) => {
+    const own = vehicles
+      .filter((v) => v.householdId === id)
+      .sort((a, b) => (matched.get(b.id) ?? 0) - (matched.get(a.id) ?? 0));
+    const kept = own.slice(0, Math.max(budget, 0));
+    budget -= kept.length;
+    return presentHousehold(storeId, id, customers.filter((c) => c.householdId === id), kept, link);
+  });
+  return {
+    total,
+    count: found.length,
+    customerCount: found.reduce((n, h) => n + h.customers.length, 0),
+    vehicleCount: found.reduce((n, h) => n + h.vehicles.length, 0),
+    _embedded: { household: found },
+  };
+}
+
+export function createCustomersService(
+  repo: CustomersRepository,
+  stores: Pick<StoreRepository, 'byId'>,
+  /** Signs picture URLs in the households it presents. */
+  link: FileLinker,
+) {
+  const find = lookups(repo, link);
+  return {
+    ...find,
+    ...customerOperations(repo, find),
+    ...vehicleOperations(repo, stores, find),
     listCustomers: repo.listCustomers,
-
-    /**
-     * Households found, in rank order. Vehicles are capped for the whole answer (spec §9: 40, up
-     * to 50); matching vehicles come first in their household so a searched plate is never cut.
-     */
-    async searchHouseholds(storeId: string, term: string, maxVehicles: number): Promise<HouseholdSearchResult> {
-      const { householdIds, total, vehicleScores: matched } = await repo.searchHouseholds(storeId, term);
-      const [customers, vehicles] = await Promise.all([repo.customersOf(storeId, householdIds), repo.vehiclesOf(storeId, householdIds)]);
-      let budget = Math.min(maxVehicles, LIMITS.maxVehiclesInHouseholdSearch);
-      const found = householdIds.map((id) => {
-        const own = vehicles
-          .filter((v) => v.householdId === id)
-          .sort((a, b) => (matched.get(b.id) ?? 0) - (matched.get(a.id) ?? 0));
-        const kept = own.slice(0, Math.max(budget, 0));
-        budget -= kept.length;
-        return presentHousehold(storeId, id, customers.filter((c) => c.householdId === id), kept, link);
-      });
-      return {
-        total,
-        count: found.length,
-        customerCount: found.reduce((n, h) => n + h.customers.length, 0),
-        vehicleCount: found.reduce((n, h) => n + h.vehicles.length, 0),
-        _embedded: { household: found },
-      };
-    },
-
+    searchHouseholds: (storeId: string, term: string, maxVehicles: number) => searchHouseholds(repo, link, storeId, term, maxVehicles),
     countSearch: repo.countSearch,
   };
 }

@@ -55,90 +55,91 @@ interface EditOutcome {
   order?: OrderChange;
 }
 
+const need = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`The estimates service needs ${what} to write`);
+  return value;
+};
+
+async function read(repo: EstimatesRepository, storeId: string, orderId: string): Promise<Estimate | null> {
+  const row = await repo.findByOrder(storeId, orderId);
+  if (!row) return null;
+  return presentEstimate(row, await repo.lines(storeId, row.estimate.id));
+}
+
+async function readOrFail(repo: EstimatesRepository, storeId: string, orderId: string): Promise<Estimate> {
+  const estimate = await read(repo, storeId, orderId);
+  if (!estimate) throw errors.notFound();
+  return estimate;
+}
+
+async function lineOf(repo: EstimatesRepository, storeId: string, estimateId: string, lineId: string) {
+  const line = await repo.line(storeId, estimateId, lineId);
+  if (!line) throw errors.notFound();
+  return line;
+}
+
 /**
- * Estimates (docs/estimates.md). Other features read an order's estimate through `get` (the
- * customer's report) and set its delivery through `markDelivery` (sending the report), never
- * through the repository.
+ * The order's estimate row, made first when there is none: the store's currency, labour rate
+ * and taxes copied, a line drawn for each warning or critical result.
  */
-export function createEstimatesService(deps: EstimatesDeps) {
-  const { estimates } = deps;
-
-  const need = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`The estimates service needs ${what} to write`);
-    return value;
-  };
-
-  async function read(repo: EstimatesRepository, storeId: string, orderId: string): Promise<Estimate | null> {
+async function ensure(deps: EstimatesDeps, tx: Db, storeId: string, orderId: string, language: Language): Promise<EstimateRow> {
+  const repo = createEstimatesRepository(tx);
+  const existing = await repo.findByOrder(storeId, orderId);
+  if (existing) return existing.estimate;
+  if (!(await repo.order(storeId, orderId))) throw errors.notFound();
+  const settings = await repo.storeSettings(storeId);
+  const made = await repo.insert({
+    storeId,
+    inspectionOrderId: orderId,
+    currency: settings.currency,
+    labourRate: settings.labourRate,
+    taxes: settings.taxes,
+  });
+  if (!made) {
+    // Another first read made it meanwhile; its lines are committed with it.
     const row = await repo.findByOrder(storeId, orderId);
-    if (!row) return null;
-    return presentEstimate(row, await repo.lines(storeId, row.estimate.id));
+    if (!row) throw errors.notFound();
+    return row.estimate;
   }
+  const results = await need(deps.inspections, 'inspections').resultsWithItems(storeId, orderId, tx);
+  const plan = planDraw(results, [], language);
+  await repo.insertLines(plan.add.slice(0, MAX_ESTIMATE_LINES).map((l) => ({ storeId, estimateId: made.id, ...l, labourHours: 0, parts: [], fees: [] })));
+  return made;
+}
 
-  async function readOrFail(repo: EstimatesRepository, storeId: string, orderId: string): Promise<Estimate> {
-    const estimate = await read(repo, storeId, orderId);
-    if (!estimate) throw errors.notFound();
-    return estimate;
-  }
+/**
+ * One change of an estimate, in one transaction with the order locked (refused on a closed
+ * order): the estimate made first if needed, the change, a new version when prices may have
+ * changed, the order's estimate step and status moved, an updated event when the order changed.
+ */
+function edit(
+  deps: EstimatesDeps,
+  storeId: string,
+  orderId: string,
+  language: Language,
+  apply: (ctx: { tx: Db; repo: EstimatesRepository; estimate: EstimateRow; order: OrderRow }) => Promise<EditOutcome>,
+) {
+  return need(deps.orders, 'orders').orderWork(
+    storeId,
+    orderId,
+    async (tx, order) => {
+      const repo = createEstimatesRepository(tx);
+      const estimate = await ensure(deps, tx, storeId, orderId, language);
+      const outcome = await apply({ tx, repo, estimate, order });
+      if (outcome.priced) await repo.bump(storeId, estimate.id, outcome.estimate);
+      const change: OrderChange = { ...outcome.order };
+      const state = outcome.state ?? (outcome.priced ? 'inProgress' : undefined);
+      if (state) change.stateEstimate = state;
+      if (state && order.estimateStatus === null && change.estimateStatus === undefined) change.estimateStatus = 'IN_PROGRESS';
+      return change;
+    },
+    (tx) => readOrFail(createEstimatesRepository(tx), storeId, orderId),
+  );
+}
 
-  /**
-   * The order's estimate row, made first when there is none: the store's currency, labour rate
-   * and taxes copied, a line drawn for each warning or critical result.
-   */
-  async function ensure(tx: Db, storeId: string, orderId: string, language: Language): Promise<EstimateRow> {
-    const repo = createEstimatesRepository(tx);
-    const existing = await repo.findByOrder(storeId, orderId);
-    if (existing) return existing.estimate;
-    if (!(await repo.order(storeId, orderId))) throw errors.notFound();
-    const settings = await repo.storeSettings(storeId);
-    const made = await repo.insert({
-      storeId,
-      inspectionOrderId: orderId,
-      currency: settings.currency,
-      labourRate: settings.labourRate,
-      taxes: settings.taxes,
-    });
-    if (!made) {
-      // Another first read made it meanwhile; its lines are committed with it.
-      const row = await repo.findByOrder(storeId, orderId);
-      if (!row) throw errors.notFound();
-      return row.estimate;
-    }
-    const results = await need(deps.inspections, 'inspections').resultsWithItems(storeId, orderId, tx);
-    const plan = planDraw(results, [], language);
-    await repo.insertLines(plan.add.slice(0, MAX_ESTIMATE_LINES).map((l) => ({ storeId, estimateId: made.id, ...l, labourHours: 0, parts: [], fees: [] })));
-    return made;
-  }
-
-  /**
-   * One change of an estimate, in one transaction with the order locked (refused on a closed
-   * order): the estimate made first if needed, the change, a new version when prices may have
-   * changed, the order's estimate step and status moved, an updated event when the order changed.
-   */
-  function edit(storeId: string, orderId: string, language: Language, apply: (ctx: { tx: Db; repo: EstimatesRepository; estimate: EstimateRow; order: OrderRow }) => Promise<EditOutcome>) {
-    return need(deps.orders, 'orders').orderWork(
-      storeId,
-      orderId,
-      async (tx, order) => {
-        const repo = createEstimatesRepository(tx);
-        const estimate = await ensure(tx, storeId, orderId, language);
-        const outcome = await apply({ tx, repo, estimate, order });
-        if (outcome.priced) await repo.bump(storeId, estimate.id, outcome.estimate);
-        const change: OrderChange = { ...outcome.order };
-        const state = outcome.state ?? (outcome.priced ? 'inProgress' : undefined);
-        if (state) change.stateEstimate = state;
-        if (state && order.estimateStatus === null && change.estimateStatus === undefined) change.estimateStatus = 'IN_PROGRESS';
-        return change;
-      },
-      (tx) => readOrFail(createEstimatesRepository(tx), storeId, orderId),
-    );
-  }
-
-  async function lineOf(repo: EstimatesRepository, storeId: string, estimateId: string, lineId: string) {
-    const line = await repo.line(storeId, estimateId, lineId);
-    if (!line) throw errors.notFound();
-    return line;
-  }
-
+/** The estimate as a whole: read, made on first read, drawn, priced, its step and delivery moved. */
+function estimateOperations(deps: EstimatesDeps) {
+  const { estimates } = deps;
   return {
     /** The order's estimate, priced; null when none was made yet. The caller checked the order's store. */
     async get(storeId: string, inspectionOrderId: string): Promise<Estimate | null> {
@@ -153,14 +154,14 @@ export function createEstimatesService(deps: EstimatesDeps) {
       const found = await read(estimates, storeId, inspectionOrderId);
       if (found) return found;
       return need(deps.outbox, 'outbox').transaction(async (tx) => {
-        await ensure(tx, storeId, inspectionOrderId, language);
+        await ensure(deps, tx, storeId, inspectionOrderId, language);
         return readOrFail(createEstimatesRepository(tx), storeId, inspectionOrderId);
       });
     },
 
     /** PUT .../estimate: labour rate (a new version), status, delivery. */
     async update(storeId: string, orderId: string, body: UpdateEstimateRequest, language: Language = 'en') {
-      return edit(storeId, orderId, language, async ({ estimate }) => {
+      return edit(deps, storeId, orderId, language, async ({ estimate }) => {
         const order: OrderChange = {};
         if (body.status !== undefined) order.estimateStatus = body.status;
         if (body.delivery !== undefined) order.estimateDelivery = body.delivery;
@@ -171,7 +172,7 @@ export function createEstimatesService(deps: EstimatesDeps) {
 
     /** POST .../estimate/draw: lines added for new recommendations, lines of results now okay or na removed. */
     async draw(storeId: string, orderId: string, language: Language) {
-      return edit(storeId, orderId, language, async ({ tx, repo, estimate }) => {
+      return edit(deps, storeId, orderId, language, async ({ tx, repo, estimate }) => {
         const results = await need(deps.inspections, 'inspections').resultsWithItems(storeId, orderId, tx);
         const lines = (await repo.lines(storeId, estimate.id)).map(({ line }) => ({ id: line.id, resultId: line.resultId, rank: line.rank }));
         const plan = planDraw(results, lines, language);
@@ -185,7 +186,7 @@ export function createEstimatesService(deps: EstimatesDeps) {
 
     /** POST .../estimate/taxes: the store's currency and taxes copied again; a new version. */
     async refreshTaxes(storeId: string, orderId: string) {
-      return edit(storeId, orderId, 'en', async ({ repo }) => {
+      return edit(deps, storeId, orderId, 'en', async ({ repo }) => {
         const settings = await repo.storeSettings(storeId);
         return { priced: true, estimate: { currency: settings.currency, taxes: settings.taxes } };
       });
@@ -193,44 +194,7 @@ export function createEstimatesService(deps: EstimatesDeps) {
 
     /** POST .../estimate/ready: the estimate step is done. */
     async markReady(storeId: string, orderId: string) {
-      return edit(storeId, orderId, 'en', async () => ({ priced: false, state: 'done' }));
-    },
-
-    async createLine(storeId: string, orderId: string, body: LineCreate) {
-      return edit(storeId, orderId, 'en', async ({ repo, estimate }) => {
-        const count = await repo.countLines(storeId, estimate.id);
-        if (count >= MAX_ESTIMATE_LINES) throw errors.invalid(`lines: an estimate holds at most ${MAX_ESTIMATE_LINES} lines`);
-        const last = (await repo.lines(storeId, estimate.id)).reduce((max, { line }) => Math.max(max, line.rank), -1);
-        await repo.insertLines([
-          {
-            storeId,
-            estimateId: estimate.id,
-            resultId: null,
-            description: body.description,
-            labourHours: body.labourHours,
-            parts: body.parts,
-            fees: body.fees,
-            rank: body.rank ?? last + 1,
-          },
-        ]);
-        return { priced: true };
-      });
-    },
-
-    async updateLine(storeId: string, orderId: string, lineId: string, body: LineUpdate) {
-      return edit(storeId, orderId, 'en', async ({ repo, estimate }) => {
-        await lineOf(repo, storeId, estimate.id, lineId);
-        await repo.updateLine(storeId, lineId, body);
-        return { priced: true };
-      });
-    },
-
-    async deleteLine(storeId: string, orderId: string, lineId: string) {
-      return edit(storeId, orderId, 'en', async ({ repo, estimate }) => {
-        await lineOf(repo, storeId, estimate.id, lineId);
-        await repo.deleteLines(storeId, estimate.id, [lineId]);
-        return { priced: true };
-      });
+      return edit(deps, storeId, orderId, 'en', async () => ({ priced: false, state: 'done' }));
     },
 
     /**
@@ -252,5 +216,56 @@ export function createEstimatesService(deps: EstimatesDeps) {
     /** Registrar resolver: the store of a lineId. */
     lineStore: (lineId: string) => estimates.lineStore(lineId),
   };
+}
+
+/** The estimate's own lines: added, changed, removed (each a new version). */
+function lineOperations(deps: EstimatesDeps) {
+  return {
+    async createLine(storeId: string, orderId: string, body: LineCreate) {
+      return edit(deps, storeId, orderId, 'en', async ({ repo, estimate }) => {
+        const count = await repo.countLines(storeId, estimate.id);
+        if (count >= MAX_ESTIMATE_LINES) throw errors.invalid(`lines: an estimate holds at most ${MAX_ESTIMATE_LINES} lines`);
+        const last = (await repo.lines(storeId, estimate.id)).reduce((max, { line }) => Math.max(max, line.rank), -1);
+        await repo.insertLines([
+          {
+            storeId,
+            estimateId: estimate.id,
+            resultId: null,
+            description: body.description,
+            labourHours: body.labourHours,
+            parts: body.parts,
+            fees: body.fees,
+            rank: body.rank ?? last + 1,
+          },
+        ]);
+        return { priced: true };
+      });
+    },
+
+    async updateLine(storeId: string, orderId: string, lineId: string, body: LineUpdate) {
+      return edit(deps, storeId, orderId, 'en', async ({ repo, estimate }) => {
+        await lineOf(repo, storeId, estimate.id, lineId);
+        await repo.updateLine(storeId, lineId, body);
+        return { priced: true };
+      });
+    },
+
+    async deleteLine(storeId: string, orderId: string, lineId: string) {
+      return edit(deps, storeId, orderId, 'en', async ({ repo, estimate }) => {
+        await lineOf(repo, storeId, estimate.id, lineId);
+        await repo.deleteLines(storeId, estimate.id, [lineId]);
+        return { priced: true };
+      });
+    },
+  };
+}
+
+/**
+ * Estimates (docs/estimates.md). Other features read an order's estimate through `get` (the
+ * customer's report) and set its delivery through `markDelivery` (sending the report), never
+ * through the repository.
+ */
+export function createEstimatesService(deps: EstimatesDeps) {
+  return { ...estimateOperations(deps), ...lineOperations(deps) };
 }
 export type EstimatesService = ReturnType<typeof createEstimatesService>;

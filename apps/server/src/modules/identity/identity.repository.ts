@@ -21,7 +21,8 @@ async function newPassword(tx: Db, userId: string, passwordHash: string): Promis
   return cutOffTokens(tx, userId);
 }
 
-export function createIdentityRepository(db: Db) {
+/** Users read by username, id or e-mail and changed; stores and their shared account. */
+function userQueries(db: Db) {
   return {
     async userByUsername(username: string): Promise<UserRow | null> {
       const rows = await db
@@ -36,7 +37,7 @@ export function createIdentityRepository(db: Db) {
       const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return rows[0] ?? null;
     },
-    /** An id is an id; anything else is a username (spec §7 GET /user/{username} and /user/{id}). */
+    /** An id is an id; anything else is a username (GET /v2/api/user/:userRef takes either). */
     async userByRef(ref: string): Promise<UserRow | null> {
       return UUID.test(ref) ? this.userById(ref) : this.userByUsername(ref);
     },
@@ -55,6 +56,26 @@ export function createIdentityRepository(db: Db) {
       const rows = await db.select().from(stores).where(eq(stores.id, id)).limit(1);
       return rows[0] ?? null;
     },
+    async updateUser(userId: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | null> {
+      if (Object.keys(values).length === 0) return this.userById(userId);
+      const rows = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+      return rows[0] ?? null;
+    },
+    /** The store's shared account (role Store), for admins logging in as the store. */
+    async storeAccountOf(storeId: string): Promise<UserRow | null> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.storeId, storeId), eq(users.type, 'Store'), eq(users.active, true)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+/** The sign-in failures counted against a typed username, and its lockout. */
+function loginFailureQueries(db: Db) {
+  return {
     /** The failures counted against a typed username (any case), whether or not the user exists. */
     async loginFailuresOf(username: string): Promise<{ failures: number; lockedUntil: Date | null } | null> {
       const rows = await db
@@ -104,21 +125,12 @@ export function createIdentityRepository(db: Db) {
         .returning({ key: loginFailures.usernameKey });
       return rows.length;
     },
-    async updateUser(userId: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | null> {
-      if (Object.keys(values).length === 0) return this.userById(userId);
-      const rows = await db.update(users).set(values).where(eq(users.id, userId)).returning();
-      return rows[0] ?? null;
-    },
+  };
+}
 
-    /** The store's shared account (role Store), for admins logging in as the store. */
-    async storeAccountOf(storeId: string): Promise<UserRow | null> {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.storeId, storeId), eq(users.type, 'Store'), eq(users.active, true)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
+/** Refresh tokens: issued, found, used once, revoked by family. */
+function refreshTokenQueries(db: Db) {
+  return {
     async insertRefreshToken(values: {
       userId: string;
       familyId: string;
@@ -149,6 +161,12 @@ export function createIdentityRepository(db: Db) {
         .set({ revokedAt: sql`now()` })
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
     },
+  };
+}
+
+/** Password reset links and new passwords. */
+function passwordQueries(db: Db) {
+  return {
     async insertResetToken(values: { userId: string; tokenHash: string; expiresAt: Date }) {
       await db.insert(passwordResetTokens).values(values);
     },
@@ -197,6 +215,10 @@ export function createIdentityRepository(db: Db) {
       });
     },
   };
+}
+
+export function createIdentityRepository(db: Db) {
+  return { ...userQueries(db), ...loginFailureQueries(db), ...refreshTokenQueries(db), ...passwordQueries(db) };
 }
 
 export type IdentityRepository = ReturnType<typeof createIdentityRepository>;

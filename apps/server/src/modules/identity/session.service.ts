@@ -35,7 +35,7 @@ export interface SsoDirectory {
   loginUrlFor(user: UserRow, typedUsername: string): Promise<string | null>;
 }
 
-export function createSessionService(deps: {
+export interface SessionDeps {
   repo: IdentityRepository;
   tokens: TokenService;
   policy: SessionPolicy;
@@ -43,11 +43,13 @@ export function createSessionService(deps: {
   sso: SsoDirectory;
   /** Whether a customer gave a shop this e-mail, for the portal's welcome text (docs/portal-users.md). */
   customerEmailKnown?: (email: string) => Promise<boolean>;
-}) {
-  const { repo, tokens, policy, limiters, sso } = deps;
-  // Verifying against a real hash for unknown users keeps their answer as slow as a wrong password.
-  let dummyHash: Promise<string> | undefined;
+}
 
+type Issue = (user: UserRow, familyId: string, acting?: Acting) => Promise<TokenPair>;
+type CheckSecret = (name: string, user: UserRow | null, stored: string | null, given: string) => Promise<UserRow>;
+
+/** A token pair for a user, its refresh token stored in the given family. */
+function issuer({ repo, tokens, policy }: SessionDeps): Issue {
   async function issue(user: UserRow, familyId: string, acting?: Acting): Promise<TokenPair> {
     const store = await repo.storeById(acting?.storeId ?? user.storeId);
     const refreshToken = randomBytes(32).toString('base64url');
@@ -62,7 +64,13 @@ export function createSessionService(deps: {
     });
     return { token: await tokens.signAccess(principalOf(user, store, acting), user.tokenVersion), refreshToken };
   }
+  return issue;
+}
 
+/** The password or PIN check against the typed name's lockout, with its own unknown-user hash and purge clock. */
+function secretChecker({ repo, policy }: SessionDeps): CheckSecret {
+  // Verifying against a real hash for unknown users keeps their answer as slow as a wrong password.
+  let dummyHash: Promise<string> | undefined;
   const dummy = () => (dummyHash ??= hashPassword(randomUUID()));
   let lastPurge = 0;
 
@@ -98,6 +106,12 @@ export function createSessionService(deps: {
     });
   }
 
+  return checkSecret;
+}
+
+/** Signing in: by password, as a chosen worker, after single sign-on; the strategy lookup; the admin PIN. */
+function signInOperations(deps: SessionDeps, issue: Issue, checkSecret: CheckSecret) {
+  const { repo, limiters, sso } = deps;
   return {
     async login(input: { username: string; password: string; address: string }): Promise<TokenPair> {
       const username = input.username.trim();
@@ -127,11 +141,11 @@ export function createSessionService(deps: {
       username: string,
       address: string,
     ): Promise<{ strategy: 'default' | 'sso'; loginUrl?: string; firstName?: string }> {
-      // The spec answers unknown names with 400, which tells who has an account: limit the asking.
+      // Unknown names answer 400, which tells who has an account: limit the asking.
       if (!limiters.perAddress.hit(`strategy:${address}`)) throw tooMany();
       const user = await repo.userByUsername(username.trim());
       if (!user || !user.active) {
-        // Same message; the code tells the portal that this e-mail may register (spec §2 "Welcome text").
+        // Same message; the code tells the portal that this e-mail may register (its welcome text).
         const customer = !user && (await deps.customerEmailKnown?.(username.trim()));
         throw new AppError(400, customer ? 'CUSTOMER_WITHOUT_USER' : 'USER_NOT_FOUND', `We don't have a user ${username.trim()}`);
       }
@@ -148,6 +162,18 @@ export function createSessionService(deps: {
       return issue(user, randomUUID());
     },
 
+    /** Admin-area entry with the store's PIN, limited like a login since a PIN is short. */
+    async confirmAdminPin(input: { userId: string; storeId: string; pin: string }): Promise<void> {
+      if (!limiters.perUsername.hit(`pin:${input.userId}`)) throw tooMany();
+      const store = await repo.storeById(input.storeId);
+      if (!(await verifyPassword(store?.adminPinHash ?? null, input.pin))) throw invalidCredentials();
+    },
+  };
+}
+
+/** A sign-in going on: its refresh token rotated, switched to act for a store (hijack), ended. */
+function sessionOperations({ repo }: SessionDeps, issue: Issue) {
+  return {
     async refresh(refreshToken: string): Promise<TokenPair> {
       const row = await repo.refreshTokenByHash(sha256(refreshToken));
       if (!row || row.revokedAt || row.expiresAt <= new Date()) throw invalidRefresh();
@@ -169,7 +195,7 @@ export function createSessionService(deps: {
     },
 
     /**
-     * Hijack (spec §7 POST /user/login/hijack): an admin signs in as a store's shared account, or
+     * Hijack (POST /v2/api/user/login/hijack): an admin signs in as a store's shared account, or
      * as a role of the store, in a new sign-in; `hijack: false` goes back to its own identity.
      * The caller's right to act for the store is checked by the route.
      */
@@ -188,18 +214,16 @@ export function createSessionService(deps: {
       return issue(user, randomUUID(), { type: input.role, storeId: input.storeId });
     },
 
-    /** Admin-area entry with the store's PIN, limited like a login since a PIN is short. */
-    async confirmAdminPin(input: { userId: string; storeId: string; pin: string }): Promise<void> {
-      if (!limiters.perUsername.hit(`pin:${input.userId}`)) throw tooMany();
-      const store = await repo.storeById(input.storeId);
-      if (!(await verifyPassword(store?.adminPinHash ?? null, input.pin))) throw invalidCredentials();
-    },
-
     async logout(refreshToken: string): Promise<void> {
       const row = await repo.refreshTokenByHash(sha256(refreshToken));
       if (row) await repo.revokeFamily(row.familyId);
     },
   };
+}
+
+export function createSessionService(deps: SessionDeps) {
+  const issue = issuer(deps);
+  return { ...signInOperations(deps, issue, secretChecker(deps)), ...sessionOperations(deps, issue) };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -72,187 +72,204 @@ class FrameError extends Error {
   }
 }
 
+/** What one hub holds: its sockets, the subscription index, and whether it was closed. */
+interface HubState {
+  deps: HubDeps;
+  limits: HubLimits;
+  connections: Set<Connection>;
+  byTopic: Map<string, Set<Connection>>;
+  closed: boolean;
+}
+
+function deliver(hub: HubState, event: BusEvent) {
+  const subscribers = hub.byTopic.get(event.topic);
+  if (!subscribers?.size) return;
+  // Serialized once, whatever the number of subscribers.
+  const data = JSON.stringify({ type: 'event', topic: event.topic, payload: event.payload ?? null });
+  for (const connection of subscribers) sendRaw(hub, connection, data);
+}
+
+function beat(hub: HubState) {
+  for (const connection of hub.connections) {
+    if (!connection.alive) {
+      connection.socket.terminate();
+      continue;
+    }
+    connection.alive = false;
+    connection.socket.ping();
+  }
+}
+
+function sendRaw(hub: HubState, connection: Connection, data: string) {
+  const { socket } = connection;
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > hub.limits.maxBufferedBytes) {
+    socket.close(CLOSE_TOO_SLOW, 'Client reads too slowly');
+    return;
+  }
+  socket.send(data);
+}
+
+function send(hub: HubState, connection: Connection, frame: ServerFrame) {
+  sendRaw(hub, connection, JSON.stringify(frame));
+}
+
+function sendError(hub: HubState, connection: Connection, error: AppError, topic?: string) {
+  send(hub, connection, { type: 'error', ...(topic === undefined ? {} : { topic }), ...error.toResponse() });
+}
+
+function unsubscribe(hub: HubState, connection: Connection, topic: string) {
+  connection.topics.delete(topic);
+  const subscribers = hub.byTopic.get(topic);
+  subscribers?.delete(connection);
+  if (subscribers?.size === 0) hub.byTopic.delete(topic);
+}
+
+/** Adds the topic to the connection once the caller may read it, within the connection's budget. */
+async function subscribe(hub: HubState, connection: Connection, topic: string) {
+  if (!connection.topics.has(topic)) {
+    if (connection.topics.size >= hub.limits.maxSubscriptions) {
+      throw new AppError(
+        429,
+        'TOO_MANY_REQUESTS',
+        `At most ${hub.limits.maxSubscriptions} subscriptions per connection`,
+      );
+    }
+    await authorizeTopic(connection.principal, topic, 'subscribe', connection.lookup);
+    if (connection.socket.readyState !== connection.socket.OPEN) return;
+    connection.topics.add(topic);
+    let subscribers = hub.byTopic.get(topic);
+    if (!subscribers) hub.byTopic.set(topic, (subscribers = new Set()));
+    subscribers.add(connection);
+  }
+  send(hub, connection, { type: 'subscribed', topic });
+}
+
+/** Publishes a client's event on the bus once the caller may write the topic. */
+async function publish(hub: HubState, connection: Connection, frame: Extract<ClientFrame, { type: 'publish' }>) {
+  await authorizeTopic(connection.principal, frame.topic, 'publish', connection.lookup);
+  try {
+    await hub.deps.bus.publish({ topic: frame.topic, payload: frame.payload ?? null });
+  } catch (error) {
+    hub.deps.logger.warn({ err: error }, 'realtime publish failed');
+    throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Realtime is unavailable; try again');
+  }
+}
+
+async function handle(hub: HubState, connection: Connection, frame: ClientFrame) {
+  switch (frame.type) {
+    case 'ping':
+      send(hub, connection, { type: 'pong' });
+      return;
+    case 'unsubscribe':
+      unsubscribe(hub, connection, frame.topic);
+      send(hub, connection, { type: 'unsubscribed', topic: frame.topic });
+      return;
+    case 'subscribe':
+      return subscribe(hub, connection, frame.topic);
+    case 'publish':
+      return publish(hub, connection, frame);
+  }
+}
+
+async function receive(hub: HubState, connection: Connection, data: RawData, isBinary: boolean) {
+  let frame: ClientFrame | undefined;
+  try {
+    frame = decode(data, isBinary);
+    await handle(hub, connection, frame);
+  } catch (error) {
+    const topic = frame && 'topic' in frame ? frame.topic : undefined;
+    if (error instanceof FrameError) sendError(hub, connection, error.error, error.topic);
+    else if (error instanceof AppError) sendError(hub, connection, error, topic);
+    else {
+      hub.deps.logger.error({ err: error, frame: frame?.type }, 'realtime frame failed');
+      sendError(hub, connection, new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'), topic);
+    }
+  }
+}
+
+function accept(hub: HubState, socket: WebSocket, principal: Principal, expiresAt: number | null) {
+  if (hub.closed) {
+    socket.close(1001, 'Server shutting down');
+    return;
+  }
+  const connection: Connection = {
+    socket,
+    principal,
+    topics: new Set(),
+    alive: true,
+    pending: 0,
+    queue: Promise.resolve(),
+    lookup: cachedLookup(hub.deps.storeOwnership),
+    expiry: undefined,
+  };
+  hub.connections.add(connection);
+
+  if (expiresAt !== null) {
+    const delay = Math.max(0, Math.min(expiresAt - Date.now(), MAX_TIMER_MS));
+    connection.expiry = setTimeout(() => socket.close(4401, 'Token expired'), delay);
+    connection.expiry.unref();
+  }
+
+  socket.on('pong', () => {
+    connection.alive = true;
+  });
+  socket.on('message', (data, isBinary) => {
+    connection.alive = true;
+    if (connection.pending >= hub.limits.maxPendingFrames) {
+      sendError(
+        hub,
+        connection,
+        new AppError(429, 'TOO_MANY_REQUESTS', 'Too many frames in flight; wait for the answers'),
+      );
+      return;
+    }
+    connection.pending++;
+    connection.queue = connection.queue
+      .then(() => receive(hub, connection, data, isBinary))
+      .finally(() => connection.pending--);
+  });
+  socket.on('close', () => {
+    clearTimeout(connection.expiry);
+    for (const topic of [...connection.topics]) unsubscribe(hub, connection, topic);
+    hub.connections.delete(connection);
+  });
+}
+
 /**
  * The websocket hub: a subscription index per process, fed by the bus. Frames of one connection
  * are handled one at a time, in order, so a subscribe still being authorized cannot overtake
  * the unsubscribe sent after it.
  */
 export function createHub(deps: HubDeps): Hub {
-  const limits = { ...DEFAULT_HUB_LIMITS, ...deps.limits };
-  const { logger } = deps;
-  const connections = new Set<Connection>();
-  const byTopic = new Map<string, Set<Connection>>();
-  let closed = false;
+  const hub: HubState = {
+    deps,
+    limits: { ...DEFAULT_HUB_LIMITS, ...deps.limits },
+    connections: new Set(),
+    byTopic: new Map(),
+    closed: false,
+  };
 
-  const stopListening = deps.bus.onEvent(deliver);
-  const heartbeat = setInterval(beat, limits.heartbeatMs);
+  const stopListening = deps.bus.onEvent((event) => deliver(hub, event));
+  const heartbeat = setInterval(() => beat(hub), hub.limits.heartbeatMs);
   heartbeat.unref();
 
-  function deliver(event: BusEvent) {
-    const subscribers = byTopic.get(event.topic);
-    if (!subscribers?.size) return;
-    // Serialized once, whatever the number of subscribers.
-    const data = JSON.stringify({ type: 'event', topic: event.topic, payload: event.payload ?? null });
-    for (const connection of subscribers) sendRaw(connection, data);
-  }
-
-  function beat() {
-    for (const connection of connections) {
-      if (!connection.alive) {
-        connection.socket.terminate();
-        continue;
-      }
-      connection.alive = false;
-      connection.socket.ping();
-    }
-  }
-
-  function sendRaw(connection: Connection, data: string) {
-    const { socket } = connection;
-    if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > limits.maxBufferedBytes) {
-      socket.close(CLOSE_TOO_SLOW, 'Client reads too slowly');
-      return;
-    }
-    socket.send(data);
-  }
-
-  function send(connection: Connection, frame: ServerFrame) {
-    sendRaw(connection, JSON.stringify(frame));
-  }
-
-  function sendError(connection: Connection, error: AppError, topic?: string) {
-    send(connection, { type: 'error', ...(topic === undefined ? {} : { topic }), ...error.toResponse() });
-  }
-
-  function unsubscribe(connection: Connection, topic: string) {
-    connection.topics.delete(topic);
-    const subscribers = byTopic.get(topic);
-    subscribers?.delete(connection);
-    if (subscribers?.size === 0) byTopic.delete(topic);
-  }
-
-  async function handle(connection: Connection, frame: ClientFrame) {
-    switch (frame.type) {
-      case 'ping':
-        send(connection, { type: 'pong' });
-        return;
-      case 'unsubscribe':
-        unsubscribe(connection, frame.topic);
-        send(connection, { type: 'unsubscribed', topic: frame.topic });
-        return;
-      case 'subscribe': {
-        const { topic } = frame;
-        if (!connection.topics.has(topic)) {
-          if (connection.topics.size >= limits.maxSubscriptions) {
-            throw new AppError(
-              429,
-              'TOO_MANY_REQUESTS',
-              `At most ${limits.maxSubscriptions} subscriptions per connection`,
-            );
-          }
-          await authorizeTopic(connection.principal, topic, 'subscribe', connection.lookup);
-          if (connection.socket.readyState !== connection.socket.OPEN) return;
-          connection.topics.add(topic);
-          let subscribers = byTopic.get(topic);
-          if (!subscribers) byTopic.set(topic, (subscribers = new Set()));
-          subscribers.add(connection);
-        }
-        send(connection, { type: 'subscribed', topic });
-        return;
-      }
-      case 'publish': {
-        await authorizeTopic(connection.principal, frame.topic, 'publish', connection.lookup);
-        try {
-          await deps.bus.publish({ topic: frame.topic, payload: frame.payload ?? null });
-        } catch (error) {
-          logger.warn({ err: error }, 'realtime publish failed');
-          throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Realtime is unavailable; try again');
-        }
-        return;
-      }
-    }
-  }
-
-  async function receive(connection: Connection, data: RawData, isBinary: boolean) {
-    let frame: ClientFrame | undefined;
-    try {
-      frame = decode(data, isBinary);
-      await handle(connection, frame);
-    } catch (error) {
-      const topic = frame && 'topic' in frame ? frame.topic : undefined;
-      if (error instanceof FrameError) sendError(connection, error.error, error.topic);
-      else if (error instanceof AppError) sendError(connection, error, topic);
-      else {
-        logger.error({ err: error, frame: frame?.type }, 'realtime frame failed');
-        sendError(connection, new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side'), topic);
-      }
-    }
-  }
-
-  function accept(socket: WebSocket, principal: Principal, expiresAt: number | null) {
-    if (closed) {
-      socket.close(1001, 'Server shutting down');
-      return;
-    }
-    const connection: Connection = {
-      socket,
-      principal,
-      topics: new Set(),
-      alive: true,
-      pending: 0,
-      queue: Promise.resolve(),
-      lookup: cachedLookup(deps.storeOwnership),
-      expiry: undefined,
-    };
-    connections.add(connection);
-
-    if (expiresAt !== null) {
-      const delay = Math.max(0, Math.min(expiresAt - Date.now(), MAX_TIMER_MS));
-      connection.expiry = setTimeout(() => socket.close(4401, 'Token expired'), delay);
-      connection.expiry.unref();
-    }
-
-    socket.on('pong', () => {
-      connection.alive = true;
-    });
-    socket.on('message', (data, isBinary) => {
-      connection.alive = true;
-      if (connection.pending >= limits.maxPendingFrames) {
-        sendError(
-          connection,
-          new AppError(429, 'TOO_MANY_REQUESTS', 'Too many frames in flight; wait for the answers'),
-        );
-        return;
-      }
-      connection.pending++;
-      connection.queue = connection.queue
-        .then(() => receive(connection, data, isBinary))
-        .finally(() => connection.pending--);
-    });
-    socket.on('close', () => {
-      clearTimeout(connection.expiry);
-      for (const topic of [...connection.topics]) unsubscribe(connection, topic);
-      connections.delete(connection);
-    });
-  }
-
   return {
-    accept,
+    accept: (socket, principal, expiresAt) => accept(hub, socket, principal, expiresAt),
     get connectionCount() {
-      return connections.size;
+      return hub.connections.size;
     },
-    subscriberCount: (topic) => byTopic.get(topic)?.size ?? 0,
+    subscriberCount: (topic) => hub.byTopic.get(topic)?.size ?? 0,
     closeUser(userId, code, reason) {
-      for (const connection of connections)
+      for (const connection of hub.connections)
         if (connection.principal.id === userId) connection.socket.close(code, reason);
     },
     close(code, reason) {
-      if (closed) return;
-      closed = true;
+      if (hub.closed) return;
+      hub.closed = true;
       stopListening();
       clearInterval(heartbeat);
-      for (const connection of connections) connection.socket.close(code, reason);
+      for (const connection of hub.connections) connection.socket.close(code, reason);
     },
   };
 }

@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   createResultRoute,
   deleteResultRoute,
@@ -24,38 +25,26 @@ import {
 } from './inspection-model.js';
 
 type Target = Pick<ItemRow, 'key' | 'group' | 'section' | 'item'>;
+type Api = ReturnType<typeof useServices>['api'];
+type QueryClient = ReturnType<typeof useQueryClient>;
 
-/**
- * Sends each change of a result to the server (POST the first time, PUT after, DELETE for a
- * reading removed), one at a time per row so a quick second tap waits for the result the first
- * one creates. The change shows at once and the row is marked pending (unconfirmed) until the
- * server answers; a refusal puts the result back as it was and says why. The server starts the
- * clock, reopens a finished inspection and starts work (spec §4); the cached order shows it at
- * once and is then refreshed from the server.
- */
-export function useResultWriter({
-  storeId,
-  inspectionOrderId,
-  role,
-  timeTrackerEnabled,
-}: {
-  storeId: string;
-  inspectionOrderId: string;
+/** What the writer reads at the time a change is answered, not when the change was made. */
+interface Latest {
+  t: TFunction<'inspectionPage'>;
+  language: string;
+  errorText: (error: unknown) => string;
   role: string;
   timeTrackerEnabled: boolean;
-}) {
-  const { t, i18n } = useTranslation('inspectionPage');
-  const { api } = useServices();
-  const queryClient = useQueryClient();
-  const alerts = useAlerts();
-  const errorText = useInspectionErrorText();
-  const [pending] = useStateOnce(createPendingStore);
-  // Per row: the tail of its queue, the id of its result once known, how many writes are queued.
+}
+
+/**
+ * Per row: the tail of its queue, the id of its result once known, how many writes are queued
+ * (the row is pending while any is).
+ */
+function useRowQueues(pending: PendingStore) {
   const queues = useRef(new Map<string, Promise<unknown>>());
   const ids = useRef(new Map<string, string>());
   const counts = useRef(new Map<string, number>());
-  const latest = useRef({ t, language: i18n.language, errorText, role, timeTrackerEnabled });
-  latest.current = { t, language: i18n.language, errorText, role, timeTrackerEnabled };
 
   const mark = useCallback(
     (key: string, delta: number) => {
@@ -76,6 +65,16 @@ export function useResultWriter({
     return tail;
   }, []);
 
+  return { ids, counts, mark, enqueue };
+}
+
+/** The cached order: moved at once by a change of a result, fetched again once the changes rest. */
+function useOrderRefresh(
+  queryClient: QueryClient,
+  storeId: string,
+  inspectionOrderId: string,
+  latest: RefObject<Latest>,
+) {
   const touchOrder = useCallback(() => {
     const key = orderQueryKey(storeId, inspectionOrderId);
     const order = queryClient.getQueryData<RepairOrder>(key);
@@ -88,7 +87,7 @@ export function useResultWriter({
         }),
       );
     }
-  }, [queryClient, storeId, inspectionOrderId]);
+  }, [queryClient, storeId, inspectionOrderId, latest]);
 
   // The order is refetched once the changes have settled for a moment, not after each answer:
   // a technician tapping down the list would otherwise re-render the whole page at every answer.
@@ -104,20 +103,31 @@ export function useResultWriter({
     }, ORDER_REFRESH_DELAY_MS);
   }, [queryClient, storeId, inspectionOrderId]);
 
-  const fail = useCallback(
-    (target: Target, error: unknown) => {
-      const { t: tr, language, errorText: text } = latest.current;
-      alerts.show({
-        type: 'danger',
-        strongMessage: tr('saveFailed', { item: localized(target.item.name, language) }),
-        message: text(error),
-      });
-    },
-    [alerts],
-  );
+  return { touchOrder, refreshOrder };
+}
 
-  /** A change of one row: shown now, sent in turn. */
-  const change = useCallback(
+/** A change of one row: shown now, sent in turn; a refusal puts back what the row showed before. */
+function useChange({
+  api,
+  queryClient,
+  storeId,
+  inspectionOrderId,
+  rows,
+  touchOrder,
+  refreshOrder,
+  fail,
+}: {
+  api: Api;
+  queryClient: QueryClient;
+  storeId: string;
+  inspectionOrderId: string;
+  rows: ReturnType<typeof useRowQueues>;
+  touchOrder: () => void;
+  refreshOrder: () => void;
+  fail: (target: Target, error: unknown) => void;
+}) {
+  const { ids, counts, mark, enqueue } = rows;
+  return useCallback(
     (target: Target, current: InspectionResult | null, patch: ResultPatch) => {
       const key = target.key;
       const knownId = current && !current._id.startsWith('pending:') ? current._id : ids.current.get(key);
@@ -174,8 +184,54 @@ export function useResultWriter({
         }
       });
     },
-    [api, queryClient, storeId, inspectionOrderId, enqueue, mark, touchOrder, refreshOrder, fail],
+    [api, queryClient, storeId, inspectionOrderId, ids, counts, enqueue, mark, touchOrder, refreshOrder, fail],
   );
+}
+
+/**
+ * Sends each change of a result to the server (POST the first time, PUT after, DELETE for a
+ * reading removed), one at a time per row so a quick second tap waits for the result the first
+ * one creates. The change shows at once and the row is marked pending (unconfirmed) until the
+ * server answers; a refusal puts the result back as it was and says why. The server starts the
+ * clock, reopens a finished inspection and starts work; the cached order shows it at once and is
+ * then refreshed from the server.
+ */
+export function useResultWriter({
+  storeId,
+  inspectionOrderId,
+  role,
+  timeTrackerEnabled,
+}: {
+  storeId: string;
+  inspectionOrderId: string;
+  role: string;
+  timeTrackerEnabled: boolean;
+}) {
+  const { t, i18n } = useTranslation('inspectionPage');
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const alerts = useAlerts();
+  const errorText = useInspectionErrorText();
+  const [pending] = useStateOnce(createPendingStore);
+  const rows = useRowQueues(pending);
+  const { ids, mark, enqueue } = rows;
+  const latest = useRef<Latest>({ t, language: i18n.language, errorText, role, timeTrackerEnabled });
+  latest.current = { t, language: i18n.language, errorText, role, timeTrackerEnabled };
+  const { touchOrder, refreshOrder } = useOrderRefresh(queryClient, storeId, inspectionOrderId, latest);
+
+  const fail = useCallback(
+    (target: Target, error: unknown) => {
+      const { t: tr, language, errorText: text } = latest.current;
+      alerts.show({
+        type: 'danger',
+        strongMessage: tr('saveFailed', { item: localized(target.item.name, language) }),
+        message: text(error),
+      });
+    },
+    [alerts],
+  );
+
+  const change = useChange({ api, queryClient, storeId, inspectionOrderId, rows, touchOrder, refreshOrder, fail });
 
   /** Removes a reading of a multiple item (its pictures and videos go with it). */
   const remove = useCallback(
@@ -196,7 +252,7 @@ export function useResultWriter({
         }
       });
     },
-    [api, queryClient, storeId, inspectionOrderId, enqueue, mark, refreshOrder, fail],
+    [api, queryClient, storeId, inspectionOrderId, ids, enqueue, mark, refreshOrder, fail],
   );
 
   /**
@@ -219,7 +275,7 @@ export function useResultWriter({
         refreshOrder();
         return saved;
       }) as Promise<InspectionResult>,
-    [api, queryClient, storeId, inspectionOrderId, enqueue, refreshOrder],
+    [api, queryClient, storeId, inspectionOrderId, ids, enqueue, refreshOrder],
   );
 
   return useMemo(
@@ -288,7 +344,7 @@ const ERROR_KEYS: readonly string[] = [
   'NOT_FOUND',
 ];
 
-/** The text of a refused result or media change (spec §8 codes), or the offline / generic text. */
+/** The text of a refused result or media change (by its error code), or the offline / generic text. */
 export function useInspectionErrorText(): (error: unknown) => string {
   const { t } = useTranslation('inspectionPage');
   return useCallback(
