@@ -7,7 +7,7 @@ import { useServices } from '../context.js';
 import { FullPageLoader } from '../session/RequireSession.js';
 import { useSignedIn } from '../session/signed-in.js';
 import { useGoTo } from '../session/useFinishSignIn.js';
-import { PageHeader } from './PageHeader.js';
+import { PageHeader } from '../kit/PageHeader.js';
 
 /** /app/: the signed-in user's home of spec §2, or its 'Unable to find route' error. */
 export function GoHome() {

@@ -7,7 +7,7 @@ import { actingRole, SETUP_MAX_WORKERS, SETUP_WORKER_ROLES, setupAccountRoute, S
 import { AlertBanner, useAlerts } from '@servicebay/ui';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { routerPath } from '../../paths.js';
 import { userQueryKey, useSignedIn } from '../../session/signed-in.js';
 import { HoursEditor } from '../store-settings/HoursEditor.js';

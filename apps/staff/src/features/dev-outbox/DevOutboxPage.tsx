@@ -7,7 +7,6 @@ import {
   Loader,
   Pagination,
   Paper,
-  SegmentedControl,
   Stack,
   Text,
 } from '@mantine/core';
@@ -17,7 +16,8 @@ import { devOutboxMessageRoute, devOutboxRoute, type OutboxMessage } from '@serv
 import { AlertBanner } from '@servicebay/ui';
 import { DATE_FORMATS, formatDate, isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { LabelledSegmentedControl } from '../../kit/LabelledSegmentedControl.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { linkify } from './linkify.js';
 
 type Channel = 'all' | 'email' | 'sms';
@@ -55,21 +55,16 @@ export function DevOutboxPage() {
         {t('rootOnly')}
       </Text>
       <Group gap="md" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Text component="span" size="sm" fw={500} id="outbox-channel-label">
-            {t('filter.label')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="outbox-channel-label"
-            value={channel}
-            onChange={(v) => setChannel(v as Channel)}
-            data={[
-              { value: 'all', label: t('filter.all') },
-              { value: 'email', label: t('filter.email') },
-              { value: 'sms', label: t('filter.sms') },
-            ]}
-          />
-        </Stack>
+        <LabelledSegmentedControl<Channel>
+          label={t('filter.label')}
+          value={channel}
+          onChange={setChannel}
+          data={[
+            { value: 'all', label: t('filter.all') },
+            { value: 'email', label: t('filter.email') },
+            { value: 'sms', label: t('filter.sms') },
+          ]}
+        />
         <Button
           variant="default"
           onClick={() => void outbox.refetch()}

@@ -39,7 +39,7 @@ import {
 import { ApiError, type ApiClient } from '@servicebay/web-core';
 import { AlertBanner, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { orderPaths, orderQuery } from '../repair-orders/repair-order-api.js';
 import { estimatePaths, estimateQuery, useEstimateChange } from './estimate-api.js';

@@ -18,7 +18,7 @@ import {
 import { ApiError } from '@servicebay/web-core';
 import { AlertBanner, useAlerts, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { routerPath } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { customerLines, personName, yearMakeModel } from '../dashboard/format.js';

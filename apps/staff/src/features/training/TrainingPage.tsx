@@ -15,7 +15,7 @@ import {
 } from '@servicebay/domain';
 import { AlertBanner, useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn, userQueryKey } from '../../session/signed-in.js';
 import { useGoTo } from '../../session/useFinishSignIn.js';
 import { afterCompletion, COURSE_PARAM, courseFetchReturnsToLogin, mandatoryProgress, type TrainingPageKind } from './training.js';

@@ -12,7 +12,7 @@ import {
 import { DATE_FORMATS, formatDate, type ApiClient } from '@servicebay/web-core';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { routerPath } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { customerLines, personName, yearMakeModel } from '../dashboard/format.js';
