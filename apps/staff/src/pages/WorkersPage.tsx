@@ -10,7 +10,7 @@ import { useSignedIn } from '../session/signed-in.js';
 import { useFinishSignIn } from '../session/useFinishSignIn.js';
 import { LabelledSegmentedControl } from '../kit/LabelledSegmentedControl.js';
 import { PageHeader } from '../kit/PageHeader.js';
-import { loginFailure } from './login.js';
+import { loginFailure } from '../session/login.js';
 
 type Worker = Partial<User> & { _id: string };
 type Method = 'password' | 'pin';

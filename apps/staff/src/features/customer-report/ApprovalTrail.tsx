@@ -10,7 +10,7 @@ import {
   type RepairOrder,
 } from '@servicebay/domain';
 import { useServices } from '../../context.js';
-import { orderPaths } from '../repair-orders/repair-order-api.js';
+import { orderPaths } from '../../paths.js';
 
 /**
  * On the order page (docs/reports.md): the way to the customer's view (the preview page), a

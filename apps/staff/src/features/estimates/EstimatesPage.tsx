@@ -41,8 +41,9 @@ import { AlertBanner, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
-import { orderPaths, orderQuery } from '../repair-orders/repair-order-api.js';
-import { estimatePaths, estimateQuery, useEstimateChange } from './estimate-api.js';
+import { estimatePaths, orderPaths } from '../../paths.js';
+import { orderQuery } from '../repair-orders/repair-order-api.js';
+import { estimateQuery, useEstimateChange } from './estimate-api.js';
 import { EstimateLineCard } from './EstimateLineCard.js';
 import { useMoney } from './format.js';
 

@@ -21,16 +21,6 @@ export const estimateQuery = (
     api.call(getEstimateRoute, { params: { storeId, inspectionOrderId }, query: { language }, signal }),
 });
 
-/** The pages of an order's estimate (router paths, under /app). */
-export const estimatePaths = {
-  base: (storeId: string, id: string) =>
-    `/store/${encodeURIComponent(storeId)}/inspectionOrder/${encodeURIComponent(id)}`,
-  estimates: (storeId: string, id: string) => `${estimatePaths.base(storeId, id)}/estimates`,
-  approvedWork: (storeId: string, id: string) => `${estimatePaths.base(storeId, id)}/approvedWork`,
-  /** The single entry of spec §2's redirect rule: approve-work once the estimate is done, else the estimate. */
-  approval: (storeId: string, id: string) => `${estimatePaths.base(storeId, id)}/approval`,
-};
-
 /**
  * A change of the estimate: every estimate route answers the whole estimate, which replaces the
  * cached one; the order is fetched again (its estimate step and status may have moved).
