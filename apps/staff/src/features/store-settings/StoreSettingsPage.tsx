@@ -24,7 +24,6 @@ import {
   openTimeProblems,
   phoneDigits,
   THEMES,
-  updateStoreSettingsRoute,
   type OpenDay,
   type Store,
   type StoreSettings,
@@ -36,6 +35,7 @@ import { storeQueryKey } from '../../session/signed-in.js';
 import { LabelledSegmentedControl } from '../../kit/LabelledSegmentedControl.js';
 import { StoreAdminFrame } from '../store-users/StoreAdminFrame.js';
 import { HoursEditor } from './HoursEditor.js';
+import { updateStoreSettings } from './store-settings-api.js';
 import { EstimateSettings, estimateSettingsValid } from './EstimateSettings.js';
 
 /**
@@ -135,15 +135,12 @@ function SettingsForm({ store }: { store: Store }) {
 
   const save = useMutation({
     mutationFn: () =>
-      api.call(updateStoreSettingsRoute, {
-        params: { storeId: store._id },
-        body: {
-          ...settings,
-          ...details,
-          openTime: hours,
-          ...(pin.mode === 'set' && { adminPIN: pin.value.trim() }),
-          ...(pin.mode === 'remove' && { adminPIN: null }),
-        },
+      updateStoreSettings(api, store._id, {
+        ...settings,
+        ...details,
+        openTime: hours,
+        ...(pin.mode === 'set' && { adminPIN: pin.value.trim() }),
+        ...(pin.mode === 'remove' && { adminPIN: null }),
       }),
     onSuccess: (saved) => {
       queryClient.setQueryData(storeQueryKey(saved._id), saved);
