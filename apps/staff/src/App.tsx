@@ -14,7 +14,7 @@ import { ResetPasswordPage } from './pages/ResetPasswordPage.js';
 import { SsoReturnPage } from './pages/SsoReturnPage.js';
 import { WorkersPage } from './pages/WorkersPage.js';
 import { APP_BASENAME, routerPath } from './paths.js';
-import { RequireSession } from './session/RequireSession.js';
+import { RequireSession } from './layout/RequireSession.js';
 import { AccountStoresPage } from './features/account-stores/AccountStoresPage.js';
 import { StoreUsersPage } from './features/store-users/StoreUsersPage.js';
 import { StoreSettingsPage } from './features/store-settings/StoreSettingsPage.js';

@@ -18,3 +18,31 @@ export function routerPath(fullPath: string): string | null {
   if (fullPath === APP_BASENAME) return '/';
   return fullPath.startsWith(`${APP_BASENAME}/`) ? fullPath.slice(APP_BASENAME.length) : null;
 }
+
+/** The paths an order page leads to (router paths, under /app). */
+export const orderPaths = {
+  order: (storeId: string, id: string) =>
+    `/store/${encodeURIComponent(storeId)}/inspectionOrder/${encodeURIComponent(id)}`,
+  signOff: (storeId: string, id: string, query: { lang?: string; workerId?: string } = {}) => {
+    const search = new URLSearchParams(
+      Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    );
+    const base = `${orderPaths.order(storeId, id)}/signoff`;
+    return search.size ? `${base}?${search}` : base;
+  },
+  workOrder: (storeId: string, id: string) => `${orderPaths.order(storeId, id)}/workOrder`,
+  ticket: (storeId: string, id: string) =>
+    `/store/${encodeURIComponent(storeId)}/ticket/${encodeURIComponent(id)}`,
+  history: (vehicleId: string, id: string) =>
+    `/vehicle/${encodeURIComponent(vehicleId)}/history/${encodeURIComponent(id)}`,
+};
+
+/** The pages of an order's estimate (router paths, under /app). */
+export const estimatePaths = {
+  base: (storeId: string, id: string) =>
+    `/store/${encodeURIComponent(storeId)}/inspectionOrder/${encodeURIComponent(id)}`,
+  estimates: (storeId: string, id: string) => `${estimatePaths.base(storeId, id)}/estimates`,
+  approvedWork: (storeId: string, id: string) => `${estimatePaths.base(storeId, id)}/approvedWork`,
+  /** The one entry to an order's approval: approve-work once the estimate is done, else the estimate. */
+  approval: (storeId: string, id: string) => `${estimatePaths.base(storeId, id)}/approval`,
+};

@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { userForCustomerRoute } from '@servicebay/domain';
 import { PasswordField, PasswordRules, useAlerts, useDialogs } from '@servicebay/ui';
 import { useStore } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 import type { PortalVariant } from '../variant.js';
-import { EntryLayout } from './EntryLayout.js';
 import { customerHome, loginPath, portalAccess, storedCustomerEmail } from './portal-session.js';
 import { canRegister, confirmationMismatch, registrationFailure, type RegisterFields } from './register.js';
+import { SignInForm } from './SignInForm.js';
 import { usePortalSignIn } from './usePortalSignIn.js';
 import { useWelcome } from './welcome.js';
 
@@ -81,68 +80,50 @@ export function RegisterPage({ variant }: { variant: PortalVariant }) {
   const locked = presetUsername !== '';
 
   return (
-    <EntryLayout variant={variant}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text fw={500} data-testid="portal-welcome">
-            {welcome.kind === 'known'
-              ? t('welcome.known', { firstName: welcome.firstName })
-              : welcome.kind === 'customer'
-                ? t('welcome.customer', { email: lookedUp })
-                : t('register.welcome')}
-          </Text>
-          <TextInput
-            label={t('login.email')}
-            type="email"
-            name="email"
-            size="md"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={fields.email}
-            readOnly={locked}
-            description={locked ? t('register.emailLocked') : t('register.emailHint')}
-            onChange={(event) => setFields({ ...fields, email: event.currentTarget.value })}
-            onBlur={() => setLookedUp(fields.email.trim())}
-            required
-            withAsterisk={false}
-          />
-          <PasswordField
-            label={t('login.password')}
-            name="new-password"
-            size="md"
-            autoComplete="new-password"
-            value={fields.password}
-            onFocus={() => setShowRules(true)}
-            onChange={(event) => setFields({ ...fields, password: event.currentTarget.value })}
-            aria-describedby={showRules ? RULES_ID : undefined}
-            required
-            withAsterisk={false}
-          />
-          {showRules && <PasswordRules password={fields.password} id={RULES_ID} />}
-          <PasswordField
-            label={t('register.confirmation')}
-            name="confirmation"
-            size="md"
-            autoComplete="new-password"
-            value={fields.confirmation}
-            onChange={(event) => setFields({ ...fields, confirmation: event.currentTarget.value })}
-            error={mismatch ? t('register.mismatch') : undefined}
-            required
-            withAsterisk={false}
-          />
-          <Button type="submit" size="md" fullWidth disabled={!ready} loading={register.isPending}>
-            {t('register.submit')}
-          </Button>
-          <Text ta="center">
-            {t('register.haveAccount')}{' '}
-            <Anchor component={Link} to={loginPath(variant, { username: locked ? presetUsername : undefined })} fw={600}>
-              {t('register.toLogin')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </EntryLayout>
+    <SignInForm
+      variant={variant}
+      onSubmit={submit}
+      welcome={welcome}
+      lookedUp={lookedUp}
+      defaultWelcome={t('register.welcome')}
+      email={{
+        value: fields.email,
+        readOnly: locked,
+        description: locked ? t('register.emailLocked') : t('register.emailHint'),
+        onChange: (email) => setFields({ ...fields, email }),
+        onBlur: () => setLookedUp(fields.email.trim()),
+      }}
+      submit={{ label: t('register.submit'), ready, pending: register.isPending }}
+      switchTo={{
+        prompt: t('register.haveAccount'),
+        label: t('register.toLogin'),
+        to: loginPath(variant, { username: locked ? presetUsername : undefined }),
+      }}
+    >
+      <PasswordField
+        label={t('login.password')}
+        name="new-password"
+        size="md"
+        autoComplete="new-password"
+        value={fields.password}
+        onFocus={() => setShowRules(true)}
+        onChange={(event) => setFields({ ...fields, password: event.currentTarget.value })}
+        aria-describedby={showRules ? RULES_ID : undefined}
+        required
+        withAsterisk={false}
+      />
+      {showRules && <PasswordRules password={fields.password} id={RULES_ID} />}
+      <PasswordField
+        label={t('register.confirmation')}
+        name="confirmation"
+        size="md"
+        autoComplete="new-password"
+        value={fields.confirmation}
+        onChange={(event) => setFields({ ...fields, confirmation: event.currentTarget.value })}
+        error={mismatch ? t('register.mismatch') : undefined}
+        required
+        withAsterisk={false}
+      />
+    </SignInForm>
   );
 }

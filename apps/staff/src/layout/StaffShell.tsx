@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { displayedRole, navigationMenu, STAFF_PATHS, type MenuEntry } from '@servicebay/domain';
 import { Logo, OfflineIcon } from '@servicebay/ui';
 import { useServices } from '../context.js';
-import { GoToAdminModal } from '../pages/GoToAdminModal.js';
+import { GoToAdminModal } from './GoToAdminModal.js';
 import { HelpModal } from '../features/help/HelpModal.js';
 import { routerPath } from '../paths.js';
 import { useSignedIn } from '../session/signed-in.js';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { dashboardVariant, isDashboardVariant } from '@servicebay/domain';
 import { DashboardScreen } from '../features/dashboard/DashboardScreen.js';
 import { useSignedIn } from '../session/signed-in.js';
-import { PageHeader } from './PageHeader.js';
+import { PageHeader } from '../kit/PageHeader.js';
 
 /**
  * /app/store/dashboard: the one dashboard, in the variant the URL names (the older dashboards'

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, passwordResetEmailRoute } from '@servicebay/domain';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../context.js';
-import { canRequestReset, loginFailure } from './login.js';
+import { canRequestReset, loginFailure } from '../session/login.js';
 
 export interface ForgotPasswordModalProps {
   opened: boolean;

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { HomeRouteError, homeRoute } from '@servicebay/domain';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../context.js';
-import { FullPageLoader } from '../session/RequireSession.js';
+import { FullPageLoader } from '../kit/FullPageLoader.js';
 import { useSignedIn } from '../session/signed-in.js';
 import { useGoTo } from '../session/useFinishSignIn.js';
-import { PageHeader } from './PageHeader.js';
+import { PageHeader } from '../kit/PageHeader.js';
 
 /** /app/: the signed-in user's home of spec §2, or its 'Unable to find route' error. */
 export function GoHome() {

@@ -10,7 +10,7 @@ import { useServices } from '../context.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { useFinishSignIn, useInactiveStoreWarning } from '../session/useFinishSignIn.js';
 import { ForgotPasswordModal } from './ForgotPasswordModal.js';
-import { canSubmitLogin, loginBody, loginFailure, type LoginFields } from './login.js';
+import { canSubmitLogin, loginBody, loginFailure, type LoginFields } from '../session/login.js';
 
 /** What another page hands the login page when it sends the user here. */
 export interface LoginArrival {

@@ -1,6 +1,6 @@
 import { Badge, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from './PageHeader.js';
+import { PageHeader } from '../kit/PageHeader.js';
 
 /** Destinations that later issues build; each has its route and says what it is for. */
 export const PLACEHOLDER_PAGES = [

@@ -9,7 +9,7 @@ import { AlertBanner, PasswordField, PasswordRules } from '@servicebay/ui';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
-import { FullPageLoader } from '../session/RequireSession.js';
+import { FullPageLoader } from '../kit/FullPageLoader.js';
 import type { LoginArrival } from './LoginPage.js';
 
 const RULES_ID = 'new-password-rules';

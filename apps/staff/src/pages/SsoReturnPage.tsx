@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useServices } from '../context.js';
-import { FullPageLoader } from '../session/RequireSession.js';
+import { FullPageLoader } from '../kit/FullPageLoader.js';
 import { takeSsoCookies } from '../session/sso.js';
 import { useFinishSignIn } from '../session/useFinishSignIn.js';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Avatar, Button, Group, Loader, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -8,8 +8,9 @@ import { AlertBanner, PasswordField, useAlerts } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { useSignedIn } from '../session/signed-in.js';
 import { useFinishSignIn } from '../session/useFinishSignIn.js';
-import { PageHeader } from './PageHeader.js';
-import { loginFailure } from './login.js';
+import { LabelledSegmentedControl } from '../kit/LabelledSegmentedControl.js';
+import { PageHeader } from '../kit/PageHeader.js';
+import { loginFailure } from '../session/login.js';
 
 type Worker = Partial<User> & { _id: string };
 type Method = 'password' | 'pin';
@@ -149,24 +150,19 @@ function WorkerLoginModal({ storeId, worker, onClose }: { storeId: string; worke
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text>{t('staff:workers.confirmFor', { name: workerName(worker) })}</Text>
-          <Stack gap={4}>
-            <Text component="span" size="sm" fw={500} id="worker-method-label">
-              {t('staff:workers.method')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="worker-method-label"
-              value={method}
-              onChange={(value) => {
-                setMethod(value as Method);
-                setSecret('');
-              }}
-              data={[
-                { value: 'password', label: t('staff:workers.password') },
-                { value: 'pin', label: t('staff:workers.pin') },
-              ]}
-              fullWidth
-            />
-          </Stack>
+          <LabelledSegmentedControl<Method>
+            label={t('staff:workers.method')}
+            value={method}
+            onChange={(value) => {
+              setMethod(value);
+              setSecret('');
+            }}
+            data={[
+              { value: 'password', label: t('staff:workers.password') },
+              { value: 'pin', label: t('staff:workers.pin') },
+            ]}
+            fullWidth
+          />
           <PasswordField
             key={method}
             label={method === 'pin' ? t('staff:workers.pin') : t('staff:workers.password')}

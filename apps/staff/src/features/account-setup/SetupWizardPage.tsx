@@ -3,14 +3,15 @@ import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Stepper, Text,
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { actingRole, SETUP_MAX_WORKERS, SETUP_WORKER_ROLES, setupAccountRoute, STAFF_PATHS, type SetupWorkerRole } from '@servicebay/domain';
+import { actingRole, SETUP_MAX_WORKERS, SETUP_WORKER_ROLES, STAFF_PATHS, type SetupWorkerRole } from '@servicebay/domain';
 import { AlertBanner, useAlerts } from '@servicebay/ui';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { routerPath } from '../../paths.js';
 import { userQueryKey, useSignedIn } from '../../session/signed-in.js';
 import { HoursEditor } from '../store-settings/HoursEditor.js';
+import { setupAccount } from './account-setup-api.js';
 import {
   accountProblems,
   clearDraft,
@@ -243,7 +244,7 @@ function WorkersStep({
     setDraft((d) => ({ ...d, workers: d.workers.map((w) => (w.key === key ? { ...w, ...change } : w)) }));
 
   const open = useMutation({
-    mutationFn: () => api.call(setupAccountRoute, { body: setupBody(draft) }),
+    mutationFn: () => setupAccount(api, setupBody(draft)),
     onSuccess: async ({ account, store, workers }) => {
       clearDraft(userId);
       // The session's token says "no account" until renewed: renew it (again, a moment later, when

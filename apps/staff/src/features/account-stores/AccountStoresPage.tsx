@@ -4,11 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
-  createAccountStoreRoute,
   fullWeek,
-  getAccountRoute,
   isValidEmail,
-  listAccountStoresRoute,
   openTimeProblems,
   phoneDigits,
   STAFF_PATHS,
@@ -18,12 +15,12 @@ import {
 import { useAlerts } from '@servicebay/ui';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
+import { QueryContent } from '../../kit/QueryState.js';
 import { routerPath } from '../../paths.js';
 import { HoursEditor } from '../store-settings/HoursEditor.js';
-import { QueryState, storeSettingsPath } from '../store-users/StoreAdminFrame.js';
-
-const storesKey = (accountId: string) => ['accountStores', accountId] as const;
+import { storeSettingsPath } from '../store-users/StoreAdminFrame.js';
+import { accountQuery, accountStoresKey as storesKey, accountStoresQuery, createAccountStore } from './account-stores-api.js';
 
 /**
  * /app/v2/account/{accountId}/store (spec §2, issue 8 item 1): the account's stores with their key
@@ -34,15 +31,8 @@ export function AccountStoresPage() {
   const { t } = useTranslation('admin');
   const { api } = useServices();
   const [creating, setCreating] = useState(false);
-  const account = useQuery({
-    queryKey: ['account', accountId],
-    queryFn: ({ signal }) => api.call(getAccountRoute, { params: { accountId }, signal }),
-  });
-  const stores = useQuery({
-    queryKey: storesKey(accountId),
-    queryFn: ({ signal }) =>
-      api.call(listAccountStoresRoute, { params: { accountId }, query: { tzOffset: new Date().getTimezoneOffset() }, signal }),
-  });
+  const account = useQuery(accountQuery(api, accountId));
+  const stores = useQuery(accountStoresQuery(api, accountId));
 
   return (
     <Stack gap="lg">
@@ -56,19 +46,21 @@ export function AccountStoresPage() {
       <Group justify="flex-end">
         <Button onClick={() => setCreating(true)}>{t('accountStores.add')}</Button>
       </Group>
-      {!stores.data ? (
-        <QueryState loading={stores.isPending} error={stores.error} onRetry={() => void stores.refetch()} />
-      ) : stores.data.length === 0 ? (
-        <Text>{t('accountStores.empty')}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {stores.data.map((store) => (
-            <li key={store._id}>
-              <StoreCard accountId={accountId} store={store} />
-            </li>
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryContent query={stores}>
+        {(list) =>
+          list.length === 0 ? (
+            <Text>{t('accountStores.empty')}</Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {list.map((store) => (
+                <li key={store._id}>
+                  <StoreCard accountId={accountId} store={store} />
+                </li>
+              ))}
+            </SimpleGrid>
+          )
+        }
+      </QueryContent>
       {creating && <CreateStoreModal accountId={accountId} onClose={() => setCreating(false)} />}
     </Stack>
   );
@@ -146,7 +138,7 @@ function CreateStoreModal({ accountId, onClose }: { accountId: string; onClose: 
   const valid = form.name.trim() !== '' && !emailInvalid && !phoneInvalid && openTimeProblems(hours).length === 0;
 
   const create = useMutation({
-    mutationFn: () => api.call(createAccountStoreRoute, { params: { accountId }, body: { ...form, openTime: hours } }),
+    mutationFn: () => createAccountStore(api, accountId, { ...form, openTime: hours }),
     onSuccess: (store) => {
       void queryClient.invalidateQueries({ queryKey: storesKey(accountId) });
       alerts.show({ type: 'success', message: t('admin:accountStores.created', { name: store.name }) });

@@ -1,30 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Button, Group, Pagination, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  adminAccountsRoute,
-  adminPartnersRoute,
-  adminStoresRoute,
-  devOutboxRoute,
-  GRANTABLE_ROLES,
-  hijackRoute,
-  STAFF_PATHS,
-  type AdminStore,
-  type GrantableRole,
-} from '@servicebay/domain';
+import { GRANTABLE_ROLES, STAFF_PATHS, type AdminStore, type GrantableRole } from '@servicebay/domain';
 import { useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { DataTable } from '../../kit/DataTable.js';
+import { LabelledSegmentedControl } from '../../kit/LabelledSegmentedControl.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { routerPath } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { useFinishSignIn } from '../../session/useFinishSignIn.js';
-import { QueryState } from '../store-users/StoreAdminFrame.js';
+import { adminAccountsQuery, adminPartnersQuery, adminStoresQuery, devOutboxAvailableQuery, hijackStore, type AdminListFilter } from './admin-api.js';
 
 type List = 'store' | 'account' | 'partner';
-const PAGE_SIZE = 20;
 
 /**
  * /app/admin (spec §2, issue 8 item 5): root, partner and partner admin find partners, accounts and
@@ -50,21 +41,16 @@ export function AdminPage() {
       <PageHeader title={t('adminPage.title')} purpose={t('adminPage.purpose')} />
       <DevOutboxLink />
       <Group gap="md" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Text component="span" size="sm" fw={500} id="admin-list-label">
-            {t('adminPage.show')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="admin-list-label"
-            value={list}
-            onChange={(v) => show(v as List)}
-            data={[
-              { value: 'store', label: t('adminPage.stores') },
-              { value: 'account', label: t('adminPage.accounts') },
-              { value: 'partner', label: t('adminPage.partners') },
-            ]}
-          />
-        </Stack>
+        <LabelledSegmentedControl
+          label={t('adminPage.show')}
+          value={list}
+          onChange={(v) => show(v)}
+          data={[
+            { value: 'store', label: t('adminPage.stores') },
+            { value: 'account', label: t('adminPage.accounts') },
+            { value: 'partner', label: t('adminPage.partners') },
+          ]}
+        />
         <TextInput
           style={{ flex: 1, minWidth: 220 }}
           type="search"
@@ -100,14 +86,7 @@ function DevOutboxLink() {
   const { api } = useServices();
   const { user } = useSignedIn();
   const isRoot = user.type === 'root';
-  const available = useQuery({
-    queryKey: ['devOutbox', 'available'],
-    queryFn: async ({ signal }) => {
-      await api.call(devOutboxRoute, { query: { page: 0, size: 1 }, signal, maxRetries: 0 });
-      return true;
-    },
-    enabled: isRoot,
-  });
+  const available = useQuery(devOutboxAvailableQuery(api, isRoot));
   if (!isRoot || available.data !== true) return null;
   return (
     <Anchor component={Link} to={routerPath(STAFF_PATHS.devOutbox)!} fw={600} style={{ alignSelf: 'flex-start' }}>
@@ -120,7 +99,7 @@ interface ListProps {
   search: string;
   page: number;
   setPage: (page: number) => void;
-  filter?: { partnerId?: string; accountId?: string };
+  filter?: AdminListFilter;
 }
 
 function Pager({ page, totalPages, setPage, total }: { page: number; totalPages: number; setPage: (p: number) => void; total: number }) {
@@ -146,66 +125,44 @@ function Pager({ page, totalPages, setPage, total }: { page: number; totalPages:
 function StoreList({ search, page, setPage, filter = {} }: ListProps) {
   const { t } = useTranslation(['admin', 'staff']);
   const { api } = useServices();
-  const stores = useQuery({
-    queryKey: ['admin', 'store', search, page, filter],
-    queryFn: ({ signal }) =>
-      api.call(adminStoresRoute, { query: { search: search || undefined, page: page - 1, size: PAGE_SIZE, ...filter }, signal }),
-    placeholderData: keepPreviousData,
-  });
-  if (!stores.data) return <QueryState loading={stores.isPending} error={stores.error} onRetry={() => void stores.refetch()} />;
-  const rows = stores.data._embedded.store;
+  const stores = useQuery(adminStoresQuery(api, search, page, filter));
   return (
-    <Stack gap="sm">
-      {rows.length === 0 ? (
-        <Text>{t('admin:adminPage.none')}</Text>
-      ) : (
-        <Paper withBorder radius="lg">
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin:adminPage.store')}</Table.Th>
-                  <Table.Th>{t('admin:adminPage.account')}</Table.Th>
-                  <Table.Th>{t('admin:adminPage.partner')}</Table.Th>
-                  <Table.Th>{t('admin:adminPage.logIn')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((store) => (
-                  <Table.Tr key={store._id} data-store={store.name}>
-                    <Table.Td>
-                      <Anchor component={Link} to={routerPath(STAFF_PATHS.storeUsers(store.accountId, store._id))!} fw={600}>
-                        {store.name}
-                      </Anchor>
-                      {store.address && (
-                        <Text size="sm" c="dimmed">
-                          {store.address}
-                        </Text>
-                      )}
-                      {!store.active && (
-                        <Text size="sm" c="red.9">
-                          {t('admin:accountStores.inactive')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={routerPath(STAFF_PATHS.accountStores(store.accountId))!}>
-                        {store.accountName}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{store.partnerName ?? t('admin:adminPage.noPartner')}</Table.Td>
-                    <Table.Td>
-                      <LogInAs store={store} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+    <DataTable
+      query={stores}
+      rows={(data) => data._embedded.store}
+      empty={t('admin:adminPage.none')}
+      minWidth={820}
+      headers={[t('admin:adminPage.store'), t('admin:adminPage.account'), t('admin:adminPage.partner'), t('admin:adminPage.logIn')]}
+      row={(store) => (
+        <Table.Tr key={store._id} data-store={store.name}>
+          <Table.Td>
+            <Anchor component={Link} to={routerPath(STAFF_PATHS.storeUsers(store.accountId, store._id))!} fw={600}>
+              {store.name}
+            </Anchor>
+            {store.address && (
+              <Text size="sm" c="dimmed">
+                {store.address}
+              </Text>
+            )}
+            {!store.active && (
+              <Text size="sm" c="red.9">
+                {t('admin:accountStores.inactive')}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={routerPath(STAFF_PATHS.accountStores(store.accountId))!}>
+              {store.accountName}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{store.partnerName ?? t('admin:adminPage.noPartner')}</Table.Td>
+          <Table.Td>
+            <LogInAs store={store} />
+          </Table.Td>
+        </Table.Tr>
       )}
-      <Pager page={page} setPage={setPage} totalPages={stores.data.page.totalPages} total={stores.data.page.totalElements} />
-    </Stack>
+      footer={(data) => <Pager page={page} setPage={setPage} totalPages={data.page.totalPages} total={data.page.totalElements} />}
+    />
   );
 }
 
@@ -217,8 +174,7 @@ function LogInAs({ store }: { store: AdminStore }) {
   const finishSignIn = useFinishSignIn();
   const [role, setRole] = useState<GrantableRole>('StoreManager');
   const hijack = useMutation({
-    mutationFn: (body: { asStore: true } | { role: GrantableRole }) =>
-      api.call(hijackRoute, { body: { storeId: store._id, hijack: true, ...body }, maxRetries: 0 }),
+    mutationFn: (as: { asStore: true } | { role: GrantableRole }) => hijackStore(api, store._id, as),
     onSuccess: async (pair) => {
       // Parked like the Store account during worker selection: switch user brings the admin back.
       const state = session.switchToWorker(pair);
@@ -252,105 +208,60 @@ function LogInAs({ store }: { store: AdminStore }) {
 function AccountList({ search, page, setPage, filter = {}, onStores }: ListProps & { onStores: (id: string, name: string) => void }) {
   const { t } = useTranslation('admin');
   const { api } = useServices();
-  const accounts = useQuery({
-    queryKey: ['admin', 'account', search, page, filter],
-    queryFn: ({ signal }) =>
-      api.call(adminAccountsRoute, {
-        query: { search: search || undefined, page: page - 1, size: PAGE_SIZE, ...(filter.partnerId && { partnerId: filter.partnerId }) },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-  if (!accounts.data) return <QueryState loading={accounts.isPending} error={accounts.error} onRetry={() => void accounts.refetch()} />;
-  const rows = accounts.data._embedded.account;
+  const accounts = useQuery(adminAccountsQuery(api, search, page, filter));
   return (
-    <Stack gap="sm">
-      {rows.length === 0 ? (
-        <Text>{t('adminPage.none')}</Text>
-      ) : (
-        <Paper withBorder radius="lg">
-          <Table.ScrollContainer minWidth={600}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('adminPage.account')}</Table.Th>
-                  <Table.Th>{t('adminPage.partner')}</Table.Th>
-                  <Table.Th>{t('adminPage.storeCount')}</Table.Th>
-                  <Table.Th>{t('adminPage.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((account) => (
-                  <Table.Tr key={account._id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={routerPath(STAFF_PATHS.accountStores(account._id))!} fw={600}>
-                        {account.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{account.partnerName ?? t('adminPage.noPartner')}</Table.Td>
-                    <Table.Td>{account.storeCount}</Table.Td>
-                    <Table.Td>
-                      <Button size="xs" variant="default" onClick={() => onStores(account._id, account.name)} aria-label={t('adminPage.storesOf', { name: account.name })}>
-                        {t('adminPage.stores')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+    <DataTable
+      query={accounts}
+      rows={(data) => data._embedded.account}
+      empty={t('adminPage.none')}
+      minWidth={600}
+      headers={[t('adminPage.account'), t('adminPage.partner'), t('adminPage.storeCount'), t('adminPage.actions')]}
+      row={(account) => (
+        <Table.Tr key={account._id}>
+          <Table.Td>
+            <Anchor component={Link} to={routerPath(STAFF_PATHS.accountStores(account._id))!} fw={600}>
+              {account.name}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{account.partnerName ?? t('adminPage.noPartner')}</Table.Td>
+          <Table.Td>{account.storeCount}</Table.Td>
+          <Table.Td>
+            <Button size="xs" variant="default" onClick={() => onStores(account._id, account.name)} aria-label={t('adminPage.storesOf', { name: account.name })}>
+              {t('adminPage.stores')}
+            </Button>
+          </Table.Td>
+        </Table.Tr>
       )}
-      <Pager page={page} setPage={setPage} totalPages={accounts.data.page.totalPages} total={accounts.data.page.totalElements} />
-    </Stack>
+      footer={(data) => <Pager page={page} setPage={setPage} totalPages={data.page.totalPages} total={data.page.totalElements} />}
+    />
   );
 }
 
 function PartnerList({ search, page, setPage, onAccounts }: ListProps & { onAccounts: (id: string, name: string) => void }) {
   const { t } = useTranslation('admin');
   const { api } = useServices();
-  const partners = useQuery({
-    queryKey: ['admin', 'partner', search, page],
-    queryFn: ({ signal }) => api.call(adminPartnersRoute, { query: { search: search || undefined, page: page - 1, size: PAGE_SIZE }, signal }),
-    placeholderData: keepPreviousData,
-  });
-  if (!partners.data) return <QueryState loading={partners.isPending} error={partners.error} onRetry={() => void partners.refetch()} />;
-  const rows = partners.data._embedded.partner;
+  const partners = useQuery(adminPartnersQuery(api, search, page));
   return (
-    <Stack gap="sm">
-      {rows.length === 0 ? (
-        <Text>{t('adminPage.none')}</Text>
-      ) : (
-        <Paper withBorder radius="lg">
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('adminPage.partner')}</Table.Th>
-                <Table.Th>{t('adminPage.accountCount')}</Table.Th>
-                <Table.Th>{t('adminPage.storeCount')}</Table.Th>
-                <Table.Th>{t('adminPage.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((partner) => (
-                <Table.Tr key={partner._id}>
-                  <Table.Td>
-                    <Text fw={600}>{partner.name}</Text>
-                  </Table.Td>
-                  <Table.Td>{partner.accountCount}</Table.Td>
-                  <Table.Td>{partner.storeCount}</Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="default" onClick={() => onAccounts(partner._id, partner.name)} aria-label={t('adminPage.accountsOf', { name: partner.name })}>
-                      {t('adminPage.accounts')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+    <DataTable
+      query={partners}
+      rows={(data) => data._embedded.partner}
+      empty={t('adminPage.none')}
+      headers={[t('adminPage.partner'), t('adminPage.accountCount'), t('adminPage.storeCount'), t('adminPage.actions')]}
+      row={(partner) => (
+        <Table.Tr key={partner._id}>
+          <Table.Td>
+            <Text fw={600}>{partner.name}</Text>
+          </Table.Td>
+          <Table.Td>{partner.accountCount}</Table.Td>
+          <Table.Td>{partner.storeCount}</Table.Td>
+          <Table.Td>
+            <Button size="xs" variant="default" onClick={() => onAccounts(partner._id, partner.name)} aria-label={t('adminPage.accountsOf', { name: partner.name })}>
+              {t('adminPage.accounts')}
+            </Button>
+          </Table.Td>
+        </Table.Tr>
       )}
-      <Pager page={page} setPage={setPage} totalPages={partners.data.page.totalPages} total={partners.data.page.totalElements} />
-    </Stack>
+      footer={(data) => <Pager page={page} setPage={setPage} totalPages={data.page.totalPages} total={data.page.totalElements} />}
+    />
   );
 }

@@ -3,14 +3,10 @@ import { Anchor, Button, Group, Image, Paper, Stack, Text, Title } from '@mantin
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  approvalTrailRoute,
-  issueReportLinkRoute,
-  isLanguage,
-  type RepairOrder,
-} from '@servicebay/domain';
+import { isLanguage, type RepairOrder } from '@servicebay/domain';
 import { useServices } from '../../context.js';
-import { orderPaths } from '../repair-orders/repair-order-api.js';
+import { orderPaths } from '../../paths.js';
+import { approvalTrailQuery, issueReportLink } from './customer-report-api.js';
 
 /**
  * On the order page (docs/reports.md): the way to the customer's view (the preview page), a
@@ -21,21 +17,10 @@ export function ApprovalTrail({ order }: { order: RepairOrder }) {
   const { t, i18n } = useTranslation('customerReport');
   const { api } = useServices();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const trail = useQuery({
-    queryKey: ['approval-trail', order._id],
-    queryFn: ({ signal }) =>
-      api.call(approvalTrailRoute, {
-        params: { storeId: order.storeId, inspectionOrderId: order._id },
-        signal,
-      }),
-  });
+  const trail = useQuery(approvalTrailQuery(api, order.storeId, order._id));
   const [url, setUrl] = useState<string | null>(null);
   const makeLink = useMutation({
-    mutationFn: () =>
-      api.call(issueReportLinkRoute, {
-        params: { storeId: order.storeId, inspectionOrderId: order._id },
-        body: {},
-      }),
+    mutationFn: () => issueReportLink(api, order.storeId, order._id),
     onSuccess: (answer) => setUrl(answer.url),
   });
   const money = (cents: number | null) =>

@@ -3,10 +3,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { getReportRoute, isLanguage } from '@servicebay/domain';
 import { ApiError } from '@servicebay/web-core';
 import { AlertBanner, ReportDocument } from '@servicebay/ui';
 import { useServices } from '../../context.js';
+import { reportPreviewQuery } from './customer-report-api.js';
 
 /**
  * .../inspectionOrder/{id}/preview (spec §2 "a preview page", path not shown; docs/reports.md):
@@ -20,15 +20,7 @@ export function ReportPreviewPage() {
   const { inspectionOrderId = '' } = useParams();
   const [params] = useSearchParams();
   const lang = params.get('lang');
-  const report = useQuery({
-    queryKey: ['report-preview', inspectionOrderId, lang],
-    queryFn: ({ signal }) =>
-      api.call(getReportRoute, {
-        params: { inspectionOrderId },
-        query: { language: isLanguage(lang) ? lang : undefined },
-        signal,
-      }),
-  });
+  const report = useQuery(reportPreviewQuery(api, inspectionOrderId, lang));
   useDocumentTitle(`${t('customerReport:preview.title')} · ${report.data?.shop.name ?? ''}`);
 
   if (report.isPending) {

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Button, Group, Paper, Radio, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Customer, Vehicle } from '@servicebay/domain';
 import { formatPhone } from './HouseholdSearch.js';
 import { customerName, vehicleName } from './names.js';
+import { HouseholdSection } from './HouseholdSection.js';
 
 function PencilIcon() {
   return (
@@ -40,49 +41,46 @@ export function CustomerList({
 }) {
   const { t } = useTranslation('customers');
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="household-customers">
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Title order={3} size="h4" id="household-customers">
-            {t('panel.customers')}
-          </Title>
-          <Button variant="light" size="compact-md" onClick={onAdd}>
-            {t('panel.addCustomer')}
-          </Button>
-        </Group>
-        <Radio.Group value={selectedId} onChange={onSelect} label={<VisuallyHidden>{t('panel.selectCustomer')}</VisuallyHidden>}>
-          <Stack gap="xs">
-            {customers.map((customer) => {
-              const name = customerName(customer) || t('panel.noName');
-              return (
-                <Group key={customer._id} justify="space-between" wrap="nowrap" data-customer={customer._id}>
-                  <Radio
-                    value={customer._id}
-                    label={
-                      <span>
-                        <Text span fw={600}>
-                          {name}
-                        </Text>
-                        {customer.business && customer.business !== name && <Text span> · {customer.business}</Text>}
-                        {customer.primaryPhone && <Text span c="dimmed"> · {formatPhone(customer.primaryPhone)}</Text>}
-                      </span>
-                    }
-                  />
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" size="lg" aria-label={t('panel.editCustomer', { name })} onClick={() => onEdit(customer)}>
-                      <PencilIcon />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('panel.removeCustomer', { name })} onClick={() => onRemove(customer)}>
-                      <UnlinkIcon />
-                    </ActionIcon>
-                  </Group>
+    <HouseholdSection
+      title={t('panel.customers')}
+      action={
+        <Button variant="light" size="compact-md" onClick={onAdd}>
+          {t('panel.addCustomer')}
+        </Button>
+      }
+    >
+      <Radio.Group value={selectedId} onChange={onSelect} label={<VisuallyHidden>{t('panel.selectCustomer')}</VisuallyHidden>}>
+        <Stack gap="xs">
+          {customers.map((customer) => {
+            const name = customerName(customer) || t('panel.noName');
+            return (
+              <Group key={customer._id} justify="space-between" wrap="nowrap" data-customer={customer._id}>
+                <Radio
+                  value={customer._id}
+                  label={
+                    <span>
+                      <Text span fw={600}>
+                        {name}
+                      </Text>
+                      {customer.business && customer.business !== name && <Text span> · {customer.business}</Text>}
+                      {customer.primaryPhone && <Text span c="dimmed"> · {formatPhone(customer.primaryPhone)}</Text>}
+                    </span>
+                  }
+                />
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon variant="subtle" size="lg" aria-label={t('panel.editCustomer', { name })} onClick={() => onEdit(customer)}>
+                    <PencilIcon />
+                  </ActionIcon>
+                  <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('panel.removeCustomer', { name })} onClick={() => onRemove(customer)}>
+                    <UnlinkIcon />
+                  </ActionIcon>
                 </Group>
-              );
-            })}
-          </Stack>
-        </Radio.Group>
-      </Stack>
-    </Paper>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Radio.Group>
+    </HouseholdSection>
   );
 }
 
@@ -104,62 +102,59 @@ export function VehicleList({
 }) {
   const { t } = useTranslation('customers');
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="household-vehicles">
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Title order={3} size="h4" id="household-vehicles">
-            {t('panel.vehicles')}
-          </Title>
-          <Button variant="light" size="compact-md" onClick={onAdd}>
-            {t('panel.addVehicle')}
-          </Button>
-        </Group>
-        {vehicles.length === 0 && <Text c="dimmed">{t('panel.noVehicles')}</Text>}
-        <Radio.Group value={selectedId} onChange={onSelect} label={<VisuallyHidden>{t('panel.selectVehicle')}</VisuallyHidden>}>
-          <Stack gap="xs">
-            {vehicles.map((vehicle) => {
-              const name = vehicleName(vehicle);
-              return (
-                <Group key={vehicle._id} justify="space-between" wrap="nowrap" data-vehicle={vehicle._id}>
-                  <Radio
-                    value={vehicle._id}
-                    label={
-                      <Group gap={6} wrap="wrap" component="span">
-                        <Text span fw={600}>
-                          {name}
+    <HouseholdSection
+      title={t('panel.vehicles')}
+      action={
+        <Button variant="light" size="compact-md" onClick={onAdd}>
+          {t('panel.addVehicle')}
+        </Button>
+      }
+    >
+      {vehicles.length === 0 && <Text c="dimmed">{t('panel.noVehicles')}</Text>}
+      <Radio.Group value={selectedId} onChange={onSelect} label={<VisuallyHidden>{t('panel.selectVehicle')}</VisuallyHidden>}>
+        <Stack gap="xs">
+          {vehicles.map((vehicle) => {
+            const name = vehicleName(vehicle);
+            return (
+              <Group key={vehicle._id} justify="space-between" wrap="nowrap" data-vehicle={vehicle._id}>
+                <Radio
+                  value={vehicle._id}
+                  label={
+                    <Group gap={6} wrap="wrap" component="span">
+                      <Text span fw={600}>
+                        {name}
+                      </Text>
+                      {vehicle.licensePlate && (
+                        <Badge variant="light" color="gray" component="span">
+                          {t('panel.plate', { plate: vehicle.licensePlate })}
+                        </Badge>
+                      )}
+                      {vehicle.fleetNumber && (
+                        <Badge variant="light" color="gray" component="span">
+                          {t('panel.fleet', { number: vehicle.fleetNumber })}
+                        </Badge>
+                      )}
+                      {vehicle.vin && (
+                        <Text span size="sm" c="dimmed" ff="monospace">
+                          {vehicle.vin}
                         </Text>
-                        {vehicle.licensePlate && (
-                          <Badge variant="light" color="gray" component="span">
-                            {t('panel.plate', { plate: vehicle.licensePlate })}
-                          </Badge>
-                        )}
-                        {vehicle.fleetNumber && (
-                          <Badge variant="light" color="gray" component="span">
-                            {t('panel.fleet', { number: vehicle.fleetNumber })}
-                          </Badge>
-                        )}
-                        {vehicle.vin && (
-                          <Text span size="sm" c="dimmed" ff="monospace">
-                            {vehicle.vin}
-                          </Text>
-                        )}
-                      </Group>
-                    }
-                  />
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" size="lg" aria-label={t('panel.editVehicle', { name })} onClick={() => onEdit(vehicle)}>
-                      <PencilIcon />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('panel.removeVehicle', { name })} onClick={() => onRemove(vehicle)}>
-                      <UnlinkIcon />
-                    </ActionIcon>
-                  </Group>
+                      )}
+                    </Group>
+                  }
+                />
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon variant="subtle" size="lg" aria-label={t('panel.editVehicle', { name })} onClick={() => onEdit(vehicle)}>
+                    <PencilIcon />
+                  </ActionIcon>
+                  <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('panel.removeVehicle', { name })} onClick={() => onRemove(vehicle)}>
+                    <UnlinkIcon />
+                  </ActionIcon>
                 </Group>
-              );
-            })}
-          </Stack>
-        </Radio.Group>
-      </Stack>
-    </Paper>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Radio.Group>
+    </HouseholdSection>
   );
 }

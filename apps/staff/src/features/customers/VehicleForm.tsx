@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { decodeVinRoute, enterVin, vinDecoded, vinLookupFailed, type VehicleForm as VehicleFormValues } from '@servicebay/domain';
@@ -7,6 +7,7 @@ import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
 import { VinField, type DecodeStatus } from './VinField.js';
 import { YmmeFields } from './YmmeFields.js';
+import { HouseholdSection } from './HouseholdSection.js';
 
 type TextField = 'licensePlate' | 'fleetNumber' | 'color';
 
@@ -76,39 +77,32 @@ export function VehicleForm({
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="vehicle-form-title">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Title order={3} size="h4" id="vehicle-form-title">
-            {value._id ? t('vehicle.editTitle') : t('vehicle.newTitle')}
-          </Title>
-          <VinField vin={value.vin} status={status} onEnter={enter} scanSlot={renderScanButton?.(enter)} />
-          <YmmeFields
-            value={value}
-            onChange={(next) => {
-              if (next.vin !== value.vin) {
-                wanted.current = null;
-                setStatus({ state: 'idle' });
-              }
-              onChange(next);
-            }}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <TextInput label={t('vehicle.licensePlate')} autoComplete="off" maxLength={20} {...text('licensePlate')} />
-            <TextInput label={t('vehicle.fleetNumber')} autoComplete="off" maxLength={30} {...text('fleetNumber')} />
-            <TextInput label={t('vehicle.color')} autoComplete="off" maxLength={40} {...text('color')} />
-          </SimpleGrid>
-          {picture}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t('vehicle.cancel')}
-            </Button>
-            <Button type="submit" loading={saving || decode.isPending}>
-              {t('vehicle.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <HouseholdSection title={value._id ? t('vehicle.editTitle') : t('vehicle.newTitle')} onSubmit={submit}>
+      <VinField vin={value.vin} status={status} onEnter={enter} scanSlot={renderScanButton?.(enter)} />
+      <YmmeFields
+        value={value}
+        onChange={(next) => {
+          if (next.vin !== value.vin) {
+            wanted.current = null;
+            setStatus({ state: 'idle' });
+          }
+          onChange(next);
+        }}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <TextInput label={t('vehicle.licensePlate')} autoComplete="off" maxLength={20} {...text('licensePlate')} />
+        <TextInput label={t('vehicle.fleetNumber')} autoComplete="off" maxLength={30} {...text('fleetNumber')} />
+        <TextInput label={t('vehicle.color')} autoComplete="off" maxLength={40} {...text('color')} />
+      </SimpleGrid>
+      {picture}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          {t('vehicle.cancel')}
+        </Button>
+        <Button type="submit" loading={saving || decode.isPending}>
+          {t('vehicle.save')}
+        </Button>
+      </Group>
+    </HouseholdSection>
   );
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { topics } from '@servicebay/domain';
 import { useStore } from '@servicebay/web-core';
 import { applyOrderEvent, ordersKey, readOrderEvent, refreshCounts } from './orders-api.js';
-import { useRealtime } from './realtime.js';
+import { useRealtime } from '../../kit/realtime.js';
 import { applyReadingReport, readReadingReport } from './report-status.js';
 
 /** Counters and counts are asked again at most this often while events arrive. */

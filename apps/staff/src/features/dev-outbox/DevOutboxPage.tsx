@@ -7,21 +7,20 @@ import {
   Loader,
   Pagination,
   Paper,
-  SegmentedControl,
   Stack,
   Text,
 } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { devOutboxMessageRoute, devOutboxRoute, type OutboxMessage } from '@servicebay/domain';
+import type { OutboxMessage } from '@servicebay/domain';
 import { AlertBanner } from '@servicebay/ui';
 import { DATE_FORMATS, formatDate, isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { LabelledSegmentedControl } from '../../kit/LabelledSegmentedControl.js';
+import { PageHeader } from '../../kit/PageHeader.js';
+import { devOutboxMessageQuery, devOutboxQuery, OUTBOX_PAGE_SIZE as PAGE_SIZE, type OutboxChannel as Channel } from './dev-outbox-api.js';
 import { linkify } from './linkify.js';
 
-type Channel = 'all' | 'email' | 'sms';
-const PAGE_SIZE = 20;
 
 /** A message that did not go out stands out; the others read plainly (contrast kept on white). */
 const FAILED: ReadonlySet<OutboxMessage['status']> = new Set(['failed', 'undelivered']);
@@ -38,15 +37,7 @@ export function DevOutboxPage() {
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [channel]);
 
-  const outbox = useQuery({
-    queryKey: ['devOutbox', channel, page],
-    queryFn: ({ signal }) =>
-      api.call(devOutboxRoute, {
-        query: { channel: channel === 'all' ? undefined : channel, page: page - 1, size: PAGE_SIZE },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const outbox = useQuery(devOutboxQuery(api, channel, page));
 
   return (
     <Stack gap="lg">
@@ -55,21 +46,16 @@ export function DevOutboxPage() {
         {t('rootOnly')}
       </Text>
       <Group gap="md" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Text component="span" size="sm" fw={500} id="outbox-channel-label">
-            {t('filter.label')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="outbox-channel-label"
-            value={channel}
-            onChange={(v) => setChannel(v as Channel)}
-            data={[
-              { value: 'all', label: t('filter.all') },
-              { value: 'email', label: t('filter.email') },
-              { value: 'sms', label: t('filter.sms') },
-            ]}
-          />
-        </Stack>
+        <LabelledSegmentedControl<Channel>
+          label={t('filter.label')}
+          value={channel}
+          onChange={setChannel}
+          data={[
+            { value: 'all', label: t('filter.all') },
+            { value: 'email', label: t('filter.email') },
+            { value: 'sms', label: t('filter.sms') },
+          ]}
+        />
         <Button
           variant="default"
           onClick={() => void outbox.refetch()}
@@ -238,10 +224,7 @@ function MessageCard({ message }: { message: OutboxMessage }) {
 function HtmlVersion({ id, title }: { id: string; title: string }) {
   const { t } = useTranslation('devOutbox');
   const { api } = useServices();
-  const detail = useQuery({
-    queryKey: ['devOutbox', 'message', id],
-    queryFn: ({ signal }) => api.call(devOutboxMessageRoute, { params: { messageId: id }, signal }),
-  });
+  const detail = useQuery(devOutboxMessageQuery(api, id));
   if (detail.isPending) {
     return (
       <Group gap="sm" role="status">

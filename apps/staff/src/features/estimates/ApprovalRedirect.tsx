@@ -14,7 +14,7 @@ import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { orderQuery } from '../repair-orders/repair-order-api.js';
-import { estimatePaths } from './estimate-api.js';
+import { estimatePaths } from '../../paths.js';
 
 function Waiting() {
   const { t } = useTranslation('estimates');

@@ -15,8 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Estimate, EstimateLine } from '@servicebay/domain';
-import { orderPaths } from '../repair-orders/repair-order-api.js';
-import { estimatePaths } from './estimate-api.js';
+import { estimatePaths, orderPaths } from '../../paths.js';
 import { EstimateFrame, EstimateTotals, useOrderEstimate } from './EstimatesPage.js';
 import { SEVERITY_COLOR, useMoney } from './format.js';
 

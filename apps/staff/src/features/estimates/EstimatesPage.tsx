@@ -19,17 +19,10 @@ import { Link, useParams } from 'react-router';
 import {
   actingRole,
   amountToCents,
-  createEstimateLineRoute,
-  deleteEstimateLineRoute,
-  drawEstimateRoute,
   ESTIMATE_STATUSES,
   ESTIMATE_WRITE_ROLES,
   isLanguage,
-  markEstimateReadyRoute,
   orderNumberDisplay,
-  refreshEstimateTaxesRoute,
-  updateEstimateLineRoute,
-  updateEstimateRoute,
   type Estimate,
   type EstimateStatus,
   type RepairOrder,
@@ -39,10 +32,21 @@ import {
 import { ApiError, type ApiClient } from '@servicebay/web-core';
 import { AlertBanner, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
-import { orderPaths, orderQuery } from '../repair-orders/repair-order-api.js';
-import { estimatePaths, estimateQuery, useEstimateChange } from './estimate-api.js';
+import { estimatePaths, orderPaths } from '../../paths.js';
+import { orderQuery } from '../repair-orders/repair-order-api.js';
+import {
+  createEstimateLine,
+  deleteEstimateLine,
+  drawEstimate,
+  estimateQuery,
+  markEstimateReady,
+  refreshEstimateTaxes,
+  updateEstimate,
+  updateEstimateLine,
+  useEstimateChange,
+} from './estimate-api.js';
 import { EstimateLineCard } from './EstimateLineCard.js';
 import { useMoney } from './format.js';
 
@@ -213,22 +217,16 @@ function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Est
     call: (api: ApiClient, vars: V) => Promise<Estimate>,
     onDone?: (e: Estimate) => void,
   ) => useEstimateChange<V>(storeId, inspectionOrderId, call, onDone);
-  const draw = useChange<void>((api) => api.call(drawEstimateRoute, { params, body: { language } }));
-  const taxes = useChange<void>((api) => api.call(refreshEstimateTaxesRoute, { params }));
-  const ready = useChange<void>((api) => api.call(markEstimateReadyRoute, { params }));
-  const update = useChange<{ labourRate?: number; status?: EstimateStatus }>((api, body) =>
-    api.call(updateEstimateRoute, { params, body }),
-  );
+  const draw = useChange<void>((api) => drawEstimate(api, params, language));
+  const taxes = useChange<void>((api) => refreshEstimateTaxes(api, params));
+  const ready = useChange<void>((api) => markEstimateReady(api, params));
+  const update = useChange<{ labourRate?: number; status?: EstimateStatus }>((api, body) => updateEstimate(api, params, body));
   const addLine = useChange<string>(
-    (api, description) => api.call(createEstimateLineRoute, { params, body: { description } }),
+    (api, description) => createEstimateLine(api, params, description),
     () => setNewLine(''),
   );
-  const saveLine = useChange<{ lineId: string; body: UpdateEstimateLineRequest }>((api, v) =>
-    api.call(updateEstimateLineRoute, { params: { ...params, lineId: v.lineId }, body: v.body }),
-  );
-  const deleteLine = useChange<string>((api, lineId) =>
-    api.call(deleteEstimateLineRoute, { params: { ...params, lineId } }),
-  );
+  const saveLine = useChange<{ lineId: string; body: UpdateEstimateLineRequest }>((api, v) => updateEstimateLine(api, params, v.lineId, v.body));
+  const deleteLine = useChange<string>((api, lineId) => deleteEstimateLine(api, params, lineId));
 
   const rateCents = amountToCents(rate);
   const rateValid = rateCents !== null && rateCents >= 0 && rateCents <= 10_000_00;

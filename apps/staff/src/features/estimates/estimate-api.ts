@@ -1,5 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getEstimateRoute, type Estimate, type Language } from '@servicebay/domain';
+import {
+  createEstimateLineRoute,
+  deleteEstimateLineRoute,
+  drawEstimateRoute,
+  getEstimateRoute,
+  markEstimateReadyRoute,
+  refreshEstimateTaxesRoute,
+  updateEstimateLineRoute,
+  updateEstimateRoute,
+  type Estimate,
+  type EstimateStatus,
+  type Language,
+  type UpdateEstimateLineRequest,
+} from '@servicebay/domain';
 import type { ApiClient } from '@servicebay/web-core';
 import { useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
@@ -20,16 +33,6 @@ export const estimateQuery = (
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     api.call(getEstimateRoute, { params: { storeId, inspectionOrderId }, query: { language }, signal }),
 });
-
-/** The pages of an order's estimate (router paths, under /app). */
-export const estimatePaths = {
-  base: (storeId: string, id: string) =>
-    `/store/${encodeURIComponent(storeId)}/inspectionOrder/${encodeURIComponent(id)}`,
-  estimates: (storeId: string, id: string) => `${estimatePaths.base(storeId, id)}/estimates`,
-  approvedWork: (storeId: string, id: string) => `${estimatePaths.base(storeId, id)}/approvedWork`,
-  /** The single entry of spec §2's redirect rule: approve-work once the estimate is done, else the estimate. */
-  approval: (storeId: string, id: string) => `${estimatePaths.base(storeId, id)}/approval`,
-};
 
 /**
  * A change of the estimate: every estimate route answers the whole estimate, which replaces the
@@ -54,4 +57,39 @@ export function useEstimateChange<V>(
     },
     onError: (error) => alerts.show({ type: 'danger', message: errorText(error) }),
   });
+}
+
+/** The order an estimate belongs to. */
+export interface EstimateRef {
+  storeId: string;
+  inspectionOrderId: string;
+}
+
+/** Draws the estimate from the inspection's results, its texts in the page's language. */
+export function drawEstimate(api: ApiClient, ref: EstimateRef, language: Language) {
+  return api.call(drawEstimateRoute, { params: ref, body: { language } });
+}
+
+export function refreshEstimateTaxes(api: ApiClient, ref: EstimateRef) {
+  return api.call(refreshEstimateTaxesRoute, { params: ref });
+}
+
+export function markEstimateReady(api: ApiClient, ref: EstimateRef) {
+  return api.call(markEstimateReadyRoute, { params: ref });
+}
+
+export function updateEstimate(api: ApiClient, ref: EstimateRef, body: { labourRate?: number; status?: EstimateStatus }) {
+  return api.call(updateEstimateRoute, { params: ref, body });
+}
+
+export function createEstimateLine(api: ApiClient, ref: EstimateRef, description: string) {
+  return api.call(createEstimateLineRoute, { params: ref, body: { description } });
+}
+
+export function updateEstimateLine(api: ApiClient, ref: EstimateRef, lineId: string, body: UpdateEstimateLineRequest) {
+  return api.call(updateEstimateLineRoute, { params: { ...ref, lineId }, body });
+}
+
+export function deleteEstimateLine(api: ApiClient, ref: EstimateRef, lineId: string) {
+  return api.call(deleteEstimateLineRoute, { params: { ...ref, lineId } });
 }

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantin
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { needsTraining, STAFF_PATHS } from '@servicebay/domain';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { routerPath } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
 

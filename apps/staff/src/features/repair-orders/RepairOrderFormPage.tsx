@@ -19,7 +19,7 @@ import {
 import { AlertBanner, useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { routerPath } from '../../paths.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { CustomerVehiclePanel, type PanelSlots } from '../customers/CustomerVehiclePanel.js';
 import { useErrorAlert } from '../customers/errors.js';

@@ -18,15 +18,14 @@ import {
 import { ApiError } from '@servicebay/web-core';
 import { AlertBanner, useAlerts, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
-import { routerPath } from '../../paths.js';
+import { PageHeader } from '../../kit/PageHeader.js';
+import { estimatePaths, orderPaths, routerPath } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { customerLines, personName, yearMakeModel } from '../dashboard/format.js';
-import { orderPaths, orderQuery, storeOrder } from './repair-order-api.js';
+import { orderQuery, storeOrder } from './repair-order-api.js';
 import { formatDuration, useTimeTracker } from './useTimeTracker.js';
 import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
 import { InspectionSection } from './InspectionSection.js';
-import { estimatePaths } from '../estimates/estimate-api.js';
 import { ReportSendingSection } from '../report-sending/ReportSendingSection.js';
 import { ApprovalTrail } from '../customer-report/ApprovalTrail.js';
 

@@ -16,21 +16,3 @@ export const orderQuery = (api: ApiClient, storeId: string, inspectionOrderId: s
 export function storeOrder(queryClient: QueryClient, order: RepairOrder) {
   queryClient.setQueryData(orderQueryKey(order.storeId, order._id), order);
 }
-
-/** The paths an order page leads to (router paths, under /app). */
-export const orderPaths = {
-  order: (storeId: string, id: string) =>
-    `/store/${encodeURIComponent(storeId)}/inspectionOrder/${encodeURIComponent(id)}`,
-  signOff: (storeId: string, id: string, query: { lang?: string; workerId?: string } = {}) => {
-    const search = new URLSearchParams(
-      Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
-    );
-    const base = `${orderPaths.order(storeId, id)}/signoff`;
-    return search.size ? `${base}?${search}` : base;
-  },
-  workOrder: (storeId: string, id: string) => `${orderPaths.order(storeId, id)}/workOrder`,
-  ticket: (storeId: string, id: string) =>
-    `/store/${encodeURIComponent(storeId)}/ticket/${encodeURIComponent(id)}`,
-  history: (vehicleId: string, id: string) =>
-    `/vehicle/${encodeURIComponent(vehicleId)}/history/${encodeURIComponent(id)}`,
-};

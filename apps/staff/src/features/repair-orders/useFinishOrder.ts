@@ -19,7 +19,8 @@ import { ApiError } from '@servicebay/web-core';
 import { useAlerts, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { routerPath } from '../../paths.js';
-import { orderPaths, storeOrder } from './repair-order-api.js';
+import { orderPaths } from '../../paths.js';
+import { storeOrder } from './repair-order-api.js';
 
 /**
  * Finishing an inspection (spec §4 "Finishing", §2 redirect rules), for the order page and the

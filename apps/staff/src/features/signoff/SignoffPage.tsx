@@ -7,7 +7,7 @@ import { isLanguage, signOffRepairOrderRoute, type RepairOrder } from '@serviceb
 import { uploadWithProgress } from '@servicebay/web-core';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { orderQuery } from '../repair-orders/repair-order-api.js';
 import { useFinishOrder } from '../repair-orders/useFinishOrder.js';

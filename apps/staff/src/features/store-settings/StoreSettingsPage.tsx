@@ -5,7 +5,6 @@ import {
   Group,
   NumberInput,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -25,7 +24,6 @@ import {
   openTimeProblems,
   phoneDigits,
   THEMES,
-  updateStoreSettingsRoute,
   type OpenDay,
   type Store,
   type StoreSettings,
@@ -34,8 +32,10 @@ import { PasswordField, useAlerts } from '@servicebay/ui';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
 import { storeQueryKey } from '../../session/signed-in.js';
+import { LabelledSegmentedControl } from '../../kit/LabelledSegmentedControl.js';
 import { StoreAdminFrame } from '../store-users/StoreAdminFrame.js';
 import { HoursEditor } from './HoursEditor.js';
+import { updateStoreSettings } from './store-settings-api.js';
 import { EstimateSettings, estimateSettingsValid } from './EstimateSettings.js';
 
 /**
@@ -135,15 +135,12 @@ function SettingsForm({ store }: { store: Store }) {
 
   const save = useMutation({
     mutationFn: () =>
-      api.call(updateStoreSettingsRoute, {
-        params: { storeId: store._id },
-        body: {
-          ...settings,
-          ...details,
-          openTime: hours,
-          ...(pin.mode === 'set' && { adminPIN: pin.value.trim() }),
-          ...(pin.mode === 'remove' && { adminPIN: null }),
-        },
+      updateStoreSettings(api, store._id, {
+        ...settings,
+        ...details,
+        openTime: hours,
+        ...(pin.mode === 'set' && { adminPIN: pin.value.trim() }),
+        ...(pin.mode === 'remove' && { adminPIN: null }),
       }),
     onSuccess: (saved) => {
       queryClient.setQueryData(storeQueryKey(saved._id), saved);
@@ -204,23 +201,19 @@ function SettingsForm({ store }: { store: Store }) {
         </Section>
 
         <Section title={t('admin:storeSettings.groups.workflow')} description={t('admin:storeSettings.groupHints.workflow')}>
-          <Stack gap={4}>
-            <Text component="span" size="sm" fw={500} id="workflow-label">
-              {t('admin:storeSettings.fields.workflowVersion')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="workflow-label"
-              value={settings.workflowVersion}
-              onChange={(v) => set('workflowVersion', v as StoreSettings['workflowVersion'])}
-              data={[
-                { value: '1', label: t('admin:storeSettings.workflowBasic') },
-                { value: '2', label: t('admin:storeSettings.workflowAdvanced') },
-              ]}
-            />
+          <LabelledSegmentedControl<StoreSettings['workflowVersion']>
+            label={t('admin:storeSettings.fields.workflowVersion')}
+            value={settings.workflowVersion}
+            onChange={(v) => set('workflowVersion', v)}
+            data={[
+              { value: '1', label: t('admin:storeSettings.workflowBasic') },
+              { value: '2', label: t('admin:storeSettings.workflowAdvanced') },
+            ]}
+          >
             <Text size="sm" c="dimmed">
               {t('admin:storeSettings.hints.workflowVersion')}
             </Text>
-          </Stack>
+          </LabelledSegmentedControl>
           {switchFor('techCanWorkOnlyOwnInspection')}
           {switchFor('technicianUseSADashboard')}
           {switchFor('inspectionTimeTrackerEnable')}
@@ -303,23 +296,21 @@ function SettingsForm({ store }: { store: Store }) {
         </Section>
 
         <Section title={t('admin:storeSettings.groups.security')} description={t('admin:storeSettings.groupHints.security')}>
-          <Stack gap={4}>
-            <Text component="span" size="sm" fw={500} id="pin-label">
-              {t('admin:storeSettings.fields.adminPIN')}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {store.adminPINSet ? t('admin:storeSettings.pinIsSet') : t('admin:storeSettings.pinNotSet')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="pin-label"
-              value={pin.mode}
-              onChange={(v) => setPin(v === 'set' ? { mode: 'set', value: '' } : v === 'remove' ? { mode: 'remove' } : { mode: 'keep' })}
-              data={[
-                { value: 'keep', label: t('admin:storeSettings.pinKeep') },
-                { value: 'set', label: store.adminPINSet ? t('admin:storeSettings.pinChange') : t('admin:storeSettings.pinSet') },
-                ...(store.adminPINSet ? [{ value: 'remove', label: t('admin:storeSettings.pinRemove') }] : []),
-              ]}
-            />
+          <LabelledSegmentedControl<PinChange['mode']>
+            label={t('admin:storeSettings.fields.adminPIN')}
+            description={
+              <Text size="sm" c="dimmed">
+                {store.adminPINSet ? t('admin:storeSettings.pinIsSet') : t('admin:storeSettings.pinNotSet')}
+              </Text>
+            }
+            value={pin.mode}
+            onChange={(v) => setPin(v === 'set' ? { mode: 'set', value: '' } : v === 'remove' ? { mode: 'remove' } : { mode: 'keep' })}
+            data={[
+              { value: 'keep', label: t('admin:storeSettings.pinKeep') },
+              { value: 'set', label: store.adminPINSet ? t('admin:storeSettings.pinChange') : t('admin:storeSettings.pinSet') },
+              ...(store.adminPINSet ? [{ value: 'remove' as const, label: t('admin:storeSettings.pinRemove') }] : []),
+            ]}
+          >
             {pin.mode === 'set' && (
               <PasswordField
                 label={t('admin:storeSettings.newPin')}
@@ -331,7 +322,7 @@ function SettingsForm({ store }: { store: Store }) {
                 error={pin.value !== '' && pinInvalid ? t('admin:storeSettings.pinHint') : undefined}
               />
             )}
-          </Stack>
+          </LabelledSegmentedControl>
           <Switch
             label={t('admin:storeSettings.fields.logoutByInactivity')}
             description={t('admin:storeSettings.hints.logoutByInactivity')}

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { actingRole, getStoreRoute, STAFF_PATHS, type Store } from '@servicebay/domain';
-import { AlertBanner } from '@servicebay/ui';
-import { isApiError } from '@servicebay/web-core';
+import { actingRole, STAFF_PATHS, type Store } from '@servicebay/domain';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
+import { QueryState } from '../../kit/QueryState.js';
 import { routerPath } from '../../paths.js';
-import { storeQueryKey, useSignedIn } from '../../session/signed-in.js';
+import { useSignedIn } from '../../session/signed-in.js';
+import { storeQueryFor } from './store-users-api.js';
 
 /** The store settings page: beside store users, under the same account and store (docs/administration.md). */
 export const storeSettingsPath = (accountId: string, storeId: string) =>
@@ -17,33 +17,6 @@ export const storeSettingsPath = (accountId: string, storeId: string) =>
 
 /** Roles that reach the account's store list (and so get a way back to it). */
 const ACCOUNT_LEVEL = ['owner', 'admin', 'root', 'partner', 'PartnerAdmin'];
-
-export const storeQueryFor = (api: ReturnType<typeof useServices>['api'], storeId: string) => ({
-  // The session's own store query: a saved change shows at once in the signed-in frame too.
-  queryKey: storeQueryKey(storeId),
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.call(getStoreRoute, { params: { storeId }, signal }),
-});
-
-/** Loading, refusal (403), unknown (404) and failure states of a page's main query. */
-export function QueryState({ error, onRetry, loading }: { error: unknown; onRetry: () => void; loading: boolean }) {
-  const { t } = useTranslation(['admin', 'staff']);
-  if (loading) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <Text>{t('admin:common.loading')}</Text>
-      </Group>
-    );
-  }
-  if (isApiError(error) && error.status === 403) return <AlertBanner alert={{ type: 'warning', message: t('admin:common.forbidden') }} />;
-  if (isApiError(error) && error.status === 404) return <AlertBanner alert={{ type: 'warning', message: t('admin:common.notFound') }} />;
-  return (
-    <Stack gap="sm" align="flex-start">
-      <AlertBanner alert={{ type: 'warning', message: t('admin:common.loadFailed') }} />
-      <Button onClick={onRetry}>{t('staff:shell.retry')}</Button>
-    </Stack>
-  );
-}
 
 /**
  * The frame of a store's administration pages: the store's name, a way back to the account's

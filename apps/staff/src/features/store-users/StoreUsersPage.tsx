@@ -6,7 +6,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Paper,
   PasswordInput,
   SegmentedControl,
   Select,
@@ -20,16 +19,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
-  createStoreUserRoute,
   GRANTABLE_ROLES,
   isGrantableRole,
   isStrongPassword,
   isValidEmail,
-  listStoreUsersRoute,
-  sendStoreUserPasswordEmailRoute,
-  setStoreUserPasswordRoute,
-  setStoreUserPinRoute,
-  updateStoreUserRoute,
   type CreateStoreUserInput,
   type Language,
   type StoreUser,
@@ -37,10 +30,18 @@ import {
 import { PasswordField, PasswordRules, useAlerts, useDialogs } from '@servicebay/ui';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
+import { DataTable } from '../../kit/DataTable.js';
 import { useSignedIn } from '../../session/signed-in.js';
-import { QueryState, StoreAdminFrame } from './StoreAdminFrame.js';
-
-const usersKey = (storeId: string) => ['storeUsers', storeId] as const;
+import { StoreAdminFrame } from './StoreAdminFrame.js';
+import {
+  createStoreUser,
+  sendStoreUserPasswordEmail,
+  setStoreUserPassword,
+  setStoreUserPin,
+  storeUsersKey as usersKey,
+  storeUsersQuery,
+  updateStoreUser,
+} from './store-users-api.js';
 
 function fullName(u: Pick<StoreUser, 'firstName' | 'lastName' | 'username'>) {
   return `${u.firstName} ${u.lastName}`.trim() || u.username;
@@ -69,14 +70,10 @@ function StoreUsers({ storeId }: { storeId: string }) {
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const users = useQuery({
-    queryKey: usersKey(storeId),
-    queryFn: ({ signal }) => api.call(listStoreUsersRoute, { params: { storeId }, signal }),
-  });
+  const users = useQuery(storeUsersQuery(api, storeId));
 
   const setActive = useMutation({
-    mutationFn: (input: { user: StoreUser; active: boolean }) =>
-      api.call(updateStoreUserRoute, { params: { storeId, userId: input.user._id }, body: { active: input.active } }),
+    mutationFn: (input: { user: StoreUser; active: boolean }) => updateStoreUser(api, storeId, input.user._id, { active: input.active }),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: usersKey(storeId) });
       alerts.show({
@@ -104,80 +101,65 @@ function StoreUsers({ storeId }: { storeId: string }) {
         <Text>{users.data ? t('admin:storeUsers.count', { count: users.data.filter((u) => u.active).length }) : ''}</Text>
         <Button onClick={() => setEditing({ kind: 'create' })}>{t('admin:storeUsers.add')}</Button>
       </Group>
-      {!users.data ? (
-        <QueryState loading={users.isPending} error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.data.length === 0 ? (
-        <Text>{t('admin:storeUsers.empty')}</Text>
-      ) : (
-        <Paper withBorder radius="lg">
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin:storeUsers.name')}</Table.Th>
-                  <Table.Th>{t('admin:storeUsers.username')}</Table.Th>
-                  <Table.Th>{t('admin:storeUsers.role')}</Table.Th>
-                  <Table.Th>{t('admin:storeUsers.status')}</Table.Th>
-                  <Table.Th>{t('admin:storeUsers.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.map((u) => (
-                  <Table.Tr key={u._id} data-user={u.username}>
-                    <Table.Td>
-                      <Text fw={600}>{fullName(u)}</Text>
-                      {u.title && (
-                        <Text size="sm" c="dimmed">
-                          {u.title}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{u.username}</Table.Td>
-                    <Table.Td>{t(`staff:roles.${u.type}`)}</Table.Td>
-                    <Table.Td>
-                      {u.active ? (
-                        <Badge color="teal.9" variant="light">
-                          {t('admin:storeUsers.active')}
-                        </Badge>
-                      ) : (
-                        <Badge color="gray.8" variant="light">
-                          {t('admin:storeUsers.inactive')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'edit', user: u })} aria-label={t('admin:storeUsers.editFor', { name: fullName(u) })}>
-                          {t('admin:storeUsers.edit')}
-                        </Button>
-                        <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'password', user: u })} aria-label={t('admin:storeUsers.passwordFor', { name: fullName(u) })}>
-                          {t('admin:storeUsers.password')}
-                        </Button>
-                        <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'pin', user: u })} aria-label={t('admin:storeUsers.pinFor', { name: fullName(u) })}>
-                          {t('admin:storeUsers.pin')}
-                        </Button>
-                        {u._id !== me._id && (
-                          <Button
-                            size="xs"
-                            variant={u.active ? 'outline' : 'default'}
-                            color={u.active ? 'red.9' : undefined}
-                            onClick={() => void toggleActive(u)}
-                            aria-label={
-                              u.active ? t('admin:storeUsers.deactivateFor', { name: fullName(u) }) : t('admin:storeUsers.reactivateFor', { name: fullName(u) })
-                            }
-                          >
-                            {u.active ? t('admin:storeUsers.deactivate') : t('admin:storeUsers.reactivate')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      <DataTable
+        query={users}
+        rows={(data) => data}
+        empty={t('admin:storeUsers.empty')}
+        minWidth={720}
+        highlightOnHover
+        headers={[t('admin:storeUsers.name'), t('admin:storeUsers.username'), t('admin:storeUsers.role'), t('admin:storeUsers.status'), t('admin:storeUsers.actions')]}
+        row={(u) => (
+          <Table.Tr key={u._id} data-user={u.username}>
+            <Table.Td>
+              <Text fw={600}>{fullName(u)}</Text>
+              {u.title && (
+                <Text size="sm" c="dimmed">
+                  {u.title}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{u.username}</Table.Td>
+            <Table.Td>{t(`staff:roles.${u.type}`)}</Table.Td>
+            <Table.Td>
+              {u.active ? (
+                <Badge color="teal.9" variant="light">
+                  {t('admin:storeUsers.active')}
+                </Badge>
+              ) : (
+                <Badge color="gray.8" variant="light">
+                  {t('admin:storeUsers.inactive')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'edit', user: u })} aria-label={t('admin:storeUsers.editFor', { name: fullName(u) })}>
+                  {t('admin:storeUsers.edit')}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'password', user: u })} aria-label={t('admin:storeUsers.passwordFor', { name: fullName(u) })}>
+                  {t('admin:storeUsers.password')}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'pin', user: u })} aria-label={t('admin:storeUsers.pinFor', { name: fullName(u) })}>
+                  {t('admin:storeUsers.pin')}
+                </Button>
+                {u._id !== me._id && (
+                  <Button
+                    size="xs"
+                    variant={u.active ? 'outline' : 'default'}
+                    color={u.active ? 'red.9' : undefined}
+                    onClick={() => void toggleActive(u)}
+                    aria-label={
+                      u.active ? t('admin:storeUsers.deactivateFor', { name: fullName(u) }) : t('admin:storeUsers.reactivateFor', { name: fullName(u) })
+                    }
+                  >
+                    {u.active ? t('admin:storeUsers.deactivate') : t('admin:storeUsers.reactivate')}
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       {editing?.kind === 'create' && <WorkerModal storeId={storeId} onClose={() => setEditing(null)} />}
       {editing?.kind === 'edit' && <WorkerModal storeId={storeId} user={editing.user} self={editing.user._id === me._id} onClose={() => setEditing(null)} />}
       {editing?.kind === 'password' && <PasswordModal storeId={storeId} user={editing.user} onClose={() => setEditing(null)} />}
@@ -251,13 +233,10 @@ function WorkerModal({ storeId, user, self = false, onClose }: { storeId: string
         dashboardVersion: form.dashboardVersion,
       };
       if (user) {
-        return api.call(updateStoreUserRoute, {
-          params: { storeId, userId: user._id },
-          body: {
-            ...fields,
-            ...(form.username.trim() !== user.username && { username: form.username.trim() }),
-            ...(roleEditable && form.type !== user.type && isGrantableRole(form.type) && { type: form.type }),
-          },
+        return updateStoreUser(api, storeId, user._id, {
+          ...fields,
+          ...(form.username.trim() !== user.username && { username: form.username.trim() }),
+          ...(roleEditable && form.type !== user.type && isGrantableRole(form.type) && { type: form.type }),
         });
       }
       const body: CreateStoreUserInput = {
@@ -267,7 +246,7 @@ function WorkerModal({ storeId, user, self = false, onClose }: { storeId: string
         sendPasswordEmail: form.passwordChoice === 'email',
         ...(form.passwordChoice === 'set' && { password: form.password }),
       };
-      return api.call(createStoreUserRoute, { params: { storeId }, body });
+      return createStoreUser(api, storeId, body);
     },
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: usersKey(storeId) });
@@ -407,8 +386,8 @@ function PasswordModal({ storeId, user, onClose }: { storeId: string; user: Stor
   const save = useMutation({
     mutationFn: () =>
       choice === 'email'
-        ? api.call(sendStoreUserPasswordEmailRoute, { params: { storeId, userId: user._id }, maxRetries: 0 })
-        : api.call(setStoreUserPasswordRoute, { params: { storeId, userId: user._id }, body: { password } }),
+        ? sendStoreUserPasswordEmail(api, storeId, user._id)
+        : setStoreUserPassword(api, storeId, user._id, password),
     onSuccess: () => {
       alerts.show({
         type: 'success',
@@ -480,7 +459,7 @@ function PinModal({ storeId, user, onClose }: { storeId: string; user: StoreUser
   const queryClient = useQueryClient();
   const [pin, setPin] = useState('');
   const save = useMutation({
-    mutationFn: (value: string | null) => api.call(setStoreUserPinRoute, { params: { storeId, userId: user._id }, body: { pin: value } }),
+    mutationFn: (value: string | null) => setStoreUserPin(api, storeId, user._id, value),
     onSuccess: (_, value) => {
       void queryClient.invalidateQueries({ queryKey: usersKey(storeId) });
       alerts.show({ type: 'success', message: value === null ? t('admin:storeUsers.pinRemoved') : t('admin:storeUsers.pinSaved', { name: fullName(user) }) });

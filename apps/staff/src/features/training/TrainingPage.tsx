@@ -4,10 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
-  completeCourseRoute,
   homeRoute,
   HomeRouteError,
-  listUserCoursesRoute,
   localized,
   type Course,
   type CourseList,
@@ -15,12 +13,12 @@ import {
 } from '@servicebay/domain';
 import { AlertBanner, useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn, userQueryKey } from '../../session/signed-in.js';
 import { useGoTo } from '../../session/useFinishSignIn.js';
+import { completeCourse, coursesQuery, coursesQueryKey } from './training-api.js';
 import { afterCompletion, COURSE_PARAM, courseFetchReturnsToLogin, mandatoryProgress, type TrainingPageKind } from './training.js';
 
-export const coursesQueryKey = (userId: string) => ['courses', userId] as const;
 
 /**
  * /app/training and /app/education (spec §2): the courses, one opened at a time (?course=id),
@@ -37,10 +35,7 @@ export function TrainingPage({ page }: { page: TrainingPageKind }) {
   const [params, setParams] = useSearchParams();
   const language = i18n.resolvedLanguage;
 
-  const courses = useQuery({
-    queryKey: coursesQueryKey(user._id),
-    queryFn: ({ signal }) => api.call(listUserCoursesRoute, { params: { userId: user._id }, signal }),
-  });
+  const courses = useQuery(coursesQuery(api, user._id));
   const failed = courses.isError && courseFetchReturnsToLogin(courses.error);
   useEffect(() => {
     // Spec §8: a course fetch with 500 or an error returns to the login.
@@ -57,7 +52,7 @@ export function TrainingPage({ page }: { page: TrainingPageKind }) {
   };
 
   const complete = useMutation({
-    mutationFn: (courseId: string) => api.call(completeCourseRoute, { params: { userId: user._id, courseId } }),
+    mutationFn: (courseId: string) => completeCourse(api, user._id, courseId),
     onSuccess: (answer) => {
       queryClient.setQueryData<CourseList>(coursesQueryKey(user._id), (list) =>
         list

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { homeRoute, HomeRouteError, STAFF_PATHS } from '@servicebay/domain';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { useGoTo } from '../../session/useFinishSignIn.js';
 

@@ -2,43 +2,16 @@ import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import {
-  fillPath,
-  orderNumberDisplay,
-  STAFF_PATHS,
-  vehicleRepairOrdersRoute,
-  type RepairOrder,
-} from '@servicebay/domain';
-import { DATE_FORMATS, formatDate, type ApiClient } from '@servicebay/web-core';
+import { orderNumberDisplay, STAFF_PATHS } from '@servicebay/domain';
+import { DATE_FORMATS, formatDate } from '@servicebay/web-core';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../pages/PageHeader.js';
+import { PageHeader } from '../../kit/PageHeader.js';
 import { routerPath } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { customerLines, personName, yearMakeModel } from '../dashboard/format.js';
 import '../dashboard/dashboard.css';
-
-/**
- * The vehicle's closed orders, newest first (`GET .../vehicle/{id}/inspectionOrder?closed=true`).
- * 204 means none: an empty list, which the page answers with
- * There_is_no_previous_inspection_for_this_vehicle (spec §8).
- */
-export async function fetchVehicleHistory(
-  api: ApiClient,
-  storeId: string,
-  vehicleId: string,
-  signal?: AbortSignal,
-): Promise<RepairOrder[]> {
-  // Not api.call: a 204 has no body for the route's response schema to read.
-  const answer = await api.request({
-    method: 'GET',
-    path: fillPath(vehicleRepairOrdersRoute.path, { storeId, vehicleId }),
-    query: { closed: true },
-    signal,
-  });
-  if (answer === undefined) return [];
-  return vehicleRepairOrdersRoute.response!.parse(answer)._embedded.inspectionOrder;
-}
+import { fetchVehicleHistory } from './vehicle-history-api.js';
 
 /**
  * /app/vehicle/{vehicleId}/history/{inspectionOrderId | last} (spec §2 "Vehicle history"): every

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { createVinScanSessionRoute, isLanguage, type VinScanOrigin } from '@servicebay/domain';
+import { isLanguage, type VinScanOrigin } from '@servicebay/domain';
 import { useAlerts } from '@servicebay/ui';
 import { useStore } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
 import { CameraScanModal, preloadCameraScanner } from './CameraScanModal.js';
 import { useVinScanned } from './useVinScanned.js';
+import { createVinScanSession } from './vin-scan-api.js';
 
 export interface VinScanButtonProps {
   /** Where the scan starts: the vehicle details form or the dashboard search (spec §4 "VIN scan"). */
@@ -48,7 +49,7 @@ export function VinScanButton({ from, onVin, disabled, label, size = 'sm' }: Vin
     setLaunching(true);
     try {
       const language = isLanguage(i18n.language) ? i18n.language : 'en';
-      const launch = await api.call(createVinScanSessionRoute, { body: { userId, from, language } });
+      const launch = await createVinScanSession(api, { userId, from, language });
       scanner.location.href = new URL(launch.scannerUrl, window.location.href).toString();
       alerts.show({ type: 'info', message: t('button.opened') });
     } catch {

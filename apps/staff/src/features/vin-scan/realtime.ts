@@ -1,5 +1,5 @@
 import type { RealtimeClient, Session } from '@servicebay/web-core';
-import { realtimeClientFor } from '../dashboard/realtime.js';
+import { realtimeClientFor } from '../../kit/realtime.js';
 
 /**
  * The tab's one websocket (docs/realtime.md), shared with the dashboard and every other listener:

@@ -1,17 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
-import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { actingRole, homeRoute, isPortalUser, isRole, needsTraining, STAFF_PATHS } from '@servicebay/domain';
 import { isApiError, inactivityLimitMs, useStore, watchInactivity, type SessionClaims } from '@servicebay/web-core';
 import { useServices } from '../context.js';
-import { StaffShell } from '../layout/StaffShell.js';
+import { StaffShell } from './StaffShell.js';
+import { FullPageLoader } from '../kit/FullPageLoader.js';
 import { routerPath } from '../paths.js';
-import { SignedInContext, storeQuery, userQuery } from './signed-in.js';
-import { staffStoreId } from './sign-in.js';
-import { signOut } from './sso.js';
-import { useInactiveStoreWarning } from './useFinishSignIn.js';
+import { SignedInContext, storeQuery, userQuery } from '../session/signed-in.js';
+import { staffStoreId } from '../session/sign-in.js';
+import { signOut } from '../session/sso.js';
+import { useInactiveStoreWarning } from '../session/useFinishSignIn.js';
 
 /** Pages an untrained worker may still open (spec §2 Route guards: training first). */
 const TRAINING_PATHS = [STAFF_PATHS.training, STAFF_PATHS.userCreated, STAFF_PATHS.help].map((p) => routerPath(p)!);
@@ -27,17 +28,6 @@ export function RequireSession() {
   if (!state) return <Navigate to="/login" replace />;
   // Keyed by user: a worker taking over the tablet starts from a clean slate.
   return <SignedInLoader key={state.claims.id} claims={state.claims} />;
-}
-
-export function FullPageLoader({ label }: { label: string }) {
-  return (
-    <Center mih="100dvh" role="status" aria-live="polite">
-      <Stack align="center" gap="sm">
-        <Loader aria-hidden="true" />
-        <Text>{label}</Text>
-      </Stack>
-    </Center>
-  );
 }
 
 function Centered({ children }: { children: ReactNode }) {

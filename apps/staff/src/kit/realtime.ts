@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createRealtimeClient, type RealtimeClient, type Session } from '@servicebay/web-core';
-import { useServices } from '../../context.js';
+import { useServices } from '../context.js';
 
 /**
  * The tab's one websocket (docs/realtime.md: one per browser tab), made on first use for the

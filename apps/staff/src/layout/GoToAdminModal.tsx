@@ -7,7 +7,7 @@ import { PasswordField, useAlerts } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { useSignedIn } from '../session/signed-in.js';
 import { useGoTo } from '../session/useFinishSignIn.js';
-import { loginFailure } from './login.js';
+import { loginFailure } from '../session/login.js';
 
 /**
  * Spec §2 go-to-admin: legacy users confirm with the store's admin PIN, everyone else with their

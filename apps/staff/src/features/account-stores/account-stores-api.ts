@@ -1,0 +1,21 @@
+import { createAccountStoreRoute, getAccountRoute, listAccountStoresRoute, type CreateStoreInput } from '@servicebay/domain';
+import type { ApiClient } from '@servicebay/web-core';
+
+/** The account's stores in the cache. */
+export const accountStoresKey = (accountId: string) => ['accountStores', accountId] as const;
+
+export const accountQuery = (api: ApiClient, accountId: string) => ({
+  queryKey: ['account', accountId] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.call(getAccountRoute, { params: { accountId }, signal }),
+});
+
+/** The stores with their key figures; "today" is the browser's day, so the server is told its offset. */
+export const accountStoresQuery = (api: ApiClient, accountId: string) => ({
+  queryKey: accountStoresKey(accountId),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.call(listAccountStoresRoute, { params: { accountId }, query: { tzOffset: new Date().getTimezoneOffset() }, signal }),
+});
+
+export function createAccountStore(api: ApiClient, accountId: string, body: CreateStoreInput) {
+  return api.call(createAccountStoreRoute, { params: { accountId }, body });
+}
