@@ -6,6 +6,7 @@ import { CustomerForm } from './CustomerForm.js';
 import { CustomerList, VehicleList } from './HouseholdLists.js';
 import { HouseholdSearch } from './HouseholdSearch.js';
 import type { PanelApi } from './usePanel.js';
+import { panelLayout } from './panel-model.js';
 import { VehicleForm } from './VehicleForm.js';
 import './panel.css';
 
@@ -24,7 +25,7 @@ export interface PanelSlots {
 export function CustomerVehiclePanel({ panel, slots = {}, searchTerm }: { panel: PanelApi; slots?: PanelSlots; searchTerm?: string }) {
   const { t } = useTranslation('customers');
   const { state } = panel;
-  const hasHousehold = state.customers.length > 0 || state.vehicles.length > 0;
+  const layout = panelLayout(state, panel.householdId);
 
   if (panel.loading) {
     return (
@@ -34,7 +35,7 @@ export function CustomerVehiclePanel({ panel, slots = {}, searchTerm }: { panel:
       </Group>
     );
   }
-  if (panel.loadFailed && !hasHousehold) {
+  if (panel.loadFailed && !layout.hasHousehold) {
     return (
       <Stack gap="sm" align="flex-start">
         <AlertBanner alert={{ type: 'warning', message: t('panel.householdFailed') }} />
@@ -45,7 +46,7 @@ export function CustomerVehiclePanel({ panel, slots = {}, searchTerm }: { panel:
 
   return (
     <Stack gap="md" data-panel="customer-vehicle">
-      {!hasHousehold && !state.editingCustomer && (
+      {layout.search && (
         <>
           <HouseholdSearch storeId={panel.storeId} initialTerm={searchTerm} onPick={({ household, customerId, vehicleId }) => panel.pickHousehold(household, { customerId, vehicleId })} />
           <Group>
@@ -55,14 +56,14 @@ export function CustomerVehiclePanel({ panel, slots = {}, searchTerm }: { panel:
           </Group>
         </>
       )}
-      {hasHousehold && (
+      {layout.changeHousehold && (
         <Group justify="flex-end">
           <Button variant="subtle" onClick={panel.clearHousehold}>
             {t('panel.changeHousehold')}
           </Button>
         </Group>
       )}
-      {state.customers.length > 0 && (
+      {layout.customers && (
         <CustomerList
           customers={state.customers}
           selectedId={state.selectedCustomerId}
@@ -82,7 +83,7 @@ export function CustomerVehiclePanel({ panel, slots = {}, searchTerm }: { panel:
           saving={panel.savingCustomer}
         />
       )}
-      {panel.householdId && (
+      {layout.vehicles && (
         <VehicleList
           vehicles={state.vehicles}
           selectedId={state.selectedVehicleId}

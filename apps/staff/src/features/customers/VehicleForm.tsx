@@ -8,6 +8,7 @@ import { useServices } from '../../context.js';
 import { VinField, type DecodeStatus } from './VinField.js';
 import { YmmeFields } from './YmmeFields.js';
 import { HouseholdSection } from './HouseholdSection.js';
+import { maySubmitVehicle, statusAfterEntry, vinLookupMarker } from './panel-model.js';
 
 type TextField = 'licensePlate' | 'fleetNumber' | 'color';
 
@@ -53,7 +54,7 @@ export function VehicleForm({
     onError: (error, vin) => {
       if (vin !== wanted.current) return;
       // Spec §8: a lookup failing (status 400 or more) marks the vehicle; 'VIN not found' is shown.
-      const marker = isApiError(error) ? (error.status === 404 ? 'VIN not found' : error.code) : 'VEHICLE_ERROR';
+      const marker = vinLookupMarker(isApiError(error) ? error : null);
       onChange((latest) => vinLookupFailed(latest, marker));
       setStatus({ state: 'notFound' });
     },
@@ -64,7 +65,7 @@ export function VehicleForm({
     wanted.current = shouldDecode ? vehicle.vin! : null;
     onChange(vehicle);
     if (shouldDecode && vehicle.vin) decode.mutate(vehicle.vin);
-    else setStatus(vehicle.customYMME && text.trim() ? { state: 'notVin' } : { state: 'idle' });
+    else setStatus(statusAfterEntry(vehicle, text));
   };
 
   const text = (field: TextField) => ({
@@ -73,7 +74,7 @@ export function VehicleForm({
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!saving && !decode.isPending) onSave();
+    if (maySubmitVehicle(saving, decode.isPending)) onSave();
   };
 
   return (

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { checkVin, LIMITS } from '@servicebay/domain';
+import { isNewVinEntry } from './panel-model.js';
 
 export type DecodeStatus = { state: 'idle' } | { state: 'decoding' } | { state: 'decoded'; label: string } | { state: 'notFound' } | { state: 'notVin' };
 
@@ -35,7 +36,7 @@ export function VinField({
   }
 
   const enter = (value: string) => {
-    if (value.trim() === entered.trim()) return;
+    if (!isNewVinEntry(value, entered)) return;
     setEntered(value);
     onEnter(value);
   };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { changeYmme, type VehicleForm, type YmmeField } from '@servicebay/domain';
 import { useDialogs } from '@servicebay/ui';
 import { options, useEngines, useMakes, useModels, useYears } from './vehicle-data.js';
+import { backToLists, enginesMissing, isSameYmme, typedYear, ymmeValue } from './panel-model.js';
 
 /**
  * Year → make → model → engine (spec §4). Each choice clears what depends on it (and the VIN and
@@ -18,8 +19,8 @@ export function YmmeFields({ value, onChange }: { value: VehicleForm; onChange: 
   const engines = useEngines(value.year, value.make, value.model);
 
   const choose = async (field: YmmeField, raw: string | null) => {
-    const next = field === 'year' ? (raw ? Number(raw) : null) : raw;
-    if (String(value[field] ?? '') === String(next ?? '')) return;
+    const next = ymmeValue(field, raw);
+    if (isSameYmme(value, field, next)) return;
     const change = changeYmme(value, field, next);
     if (change.confirm && !(await dialogs.confirm({ message: t(`confirm.${change.confirm}`) }))) return;
     onChange(change.vehicle);
@@ -39,8 +40,7 @@ export function YmmeFields({ value, onChange }: { value: VehicleForm; onChange: 
             maxLength={4}
             value={value.year ? String(value.year) : ''}
             onChange={(event) => {
-              const digits = event.currentTarget.value.replace(/\D/g, '');
-              onChange({ ...value, year: digits ? Number(digits) : null });
+              onChange({ ...value, year: typedYear(event.currentTarget.value) });
             }}
           />
           <TextInput label={t('vehicle.make')} {...typed('make')} />
@@ -48,7 +48,7 @@ export function YmmeFields({ value, onChange }: { value: VehicleForm; onChange: 
           <TextInput label={t('vehicle.engine')} {...typed('engine')} />
         </SimpleGrid>
         <Group>
-          <Button variant="subtle" size="compact-sm" onClick={() => onChange({ ...value, customYMME: false, year: null, make: null, model: null, engine: null })}>
+          <Button variant="subtle" size="compact-sm" onClick={() => onChange(backToLists(value))}>
             {t('vehicle.useLists')}
           </Button>
         </Group>
@@ -57,7 +57,7 @@ export function YmmeFields({ value, onChange }: { value: VehicleForm; onChange: 
   }
 
   const engineList = options(engines.data, value.engine);
-  const noEngineData = Boolean(value.model) && engines.isSuccess && engineList.length === 0;
+  const noEngineData = enginesMissing(value.model, engines.isSuccess, engineList.length);
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">

@@ -7,7 +7,6 @@ import {
   createCustomerRoute,
   createVehicleRoute,
   customerHouseholdRoute,
-  customerSaveBody,
   customerSaved,
   emptyPanel,
   getHouseholdRoute,
@@ -21,14 +20,11 @@ import {
   startVehicle,
   updateCustomerRoute,
   updateVehicleRoute,
-  vehicleCreateBody,
   vehicleSaved,
-  vehicleUpdateBody,
   type Customer,
   type CustomerForm,
   type Household,
   type Outcome,
-  type PanelState,
   type Vehicle,
   type VehicleForm,
 } from '@servicebay/domain';
@@ -36,23 +32,23 @@ import { useAlerts, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { useErrorAlert } from './errors.js';
 import { customerName, vehicleName } from './names.js';
+import {
+  afterRemoval,
+  changeEditingVehicle,
+  customerForm,
+  customerSave,
+  householdAfterSave,
+  loneVehicleHousehold,
+  selectedRecords,
+  startedPanel,
+  startSource,
+  vehicleForm,
+  vehicleSave,
+  type Panel,
+  type PanelStart,
+} from './panel-model.js';
 
-export type Panel = PanelState<Customer, Vehicle>;
-
-/** Where the panel starts: a household, a customer's or a vehicle's household, or nothing. */
-export interface PanelStart {
-  householdId?: string | null;
-  customerId?: string | null;
-  vehicleId?: string | null;
-}
-
-/** A record as the form edits it: the same fields, texts instead of nulls. */
-function customerForm(c: Customer): CustomerForm {
-  return { ...c };
-}
-function vehicleForm(v: Vehicle): VehicleForm {
-  return { ...v, error: null };
-}
+export type { Panel, PanelStart };
 
 /**
  * The customer/vehicle panel's state and actions. Every change goes through the editing rules of
@@ -72,24 +68,25 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
   const initial = useQuery({
     queryKey: ['panelStart', storeId, start.householdId, start.customerId, start.vehicleId],
     queryFn: async ({ signal }): Promise<Household> => {
-      if (start.householdId) return api.call(getHouseholdRoute, { params: { storeId, householdId: start.householdId }, signal });
-      if (start.customerId) return api.call(customerHouseholdRoute, { params: { storeId, customerId: start.customerId }, signal });
-      const vehicle = await api.call(getVehicleRoute, { params: { storeId, vehicleId: start.vehicleId! }, signal });
-      if (!vehicle.householdId) return { _id: '', customers: [], vehicles: [vehicle], _links: { self: { href: '' } } };
+      const source = startSource(start)!;
+      if (source.kind === 'household') return api.call(getHouseholdRoute, { params: { storeId, householdId: source.id }, signal });
+      if (source.kind === 'customer') return api.call(customerHouseholdRoute, { params: { storeId, customerId: source.id }, signal });
+      const vehicle = await api.call(getVehicleRoute, { params: { storeId, vehicleId: source.id }, signal });
+      if (!vehicle.householdId) return loneVehicleHousehold(vehicle);
       return api.call(getHouseholdRoute, { params: { storeId, householdId: vehicle.householdId }, signal });
     },
-    enabled: Boolean(start.householdId || start.customerId || start.vehicleId),
+    enabled: startSource(start) !== null,
     staleTime: 0,
     gcTime: 0,
   });
 
   useEffect(() => {
     if (started || !initial.data) return;
-    const household = initial.data;
     // Loaded once; later changes are the panel's own.
+    const first = startedPanel(initial.data, { customerId: start.customerId, vehicleId: start.vehicleId });
     setStarted(true);
-    setHouseholdId(household._id || null);
-    setState(householdChosen(household.customers, household.vehicles, { customerId: start.customerId, vehicleId: start.vehicleId }));
+    setHouseholdId(first.householdId);
+    setState(first.state);
   }, [initial.data, started, start.customerId, start.vehicleId]);
 
   /** Applies an outcome of the rules: the new state, or the refusal's alert. */
@@ -119,14 +116,14 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
 
   const saveCustomer = useMutation({
     mutationFn: async (form: CustomerForm) => {
-      const body = customerSaveBody(form);
-      if (!body.ok) throw body.code;
-      return form._id
-        ? api.call(updateCustomerRoute, { params: { storeId, customerId: form._id }, body: body.value })
-        : api.call(createCustomerRoute, { params: { storeId }, body: { ...body.value, ...(householdId ? { householdId } : {}) } });
+      const save = customerSave(form, householdId);
+      if (!save.ok) throw save.code;
+      return save.kind === 'update'
+        ? api.call(updateCustomerRoute, { params: { storeId, customerId: save.customerId }, body: save.body })
+        : api.call(createCustomerRoute, { params: { storeId }, body: save.body });
     },
     onSuccess: (saved) => {
-      if (saved.householdId) setHouseholdId(saved.householdId);
+      setHouseholdId((current) => householdAfterSave(current, saved));
       setState((s) => customerSaved(s, saved));
       alerts.show({ type: 'success', message: t('panel.saved') });
     },
@@ -135,15 +132,11 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
 
   const saveVehicle = useMutation({
     mutationFn: async (form: VehicleForm) => {
-      if (form._id) {
-        const saved = state.vehicles.find((v) => v._id === form._id);
-        const body = vehicleUpdateBody(saved ? vehicleForm(saved) : {}, form);
-        if (!body) throw 'VEHICLE_ERROR';
-        return api.call(updateVehicleRoute, { params: { storeId, vehicleId: form._id }, body });
-      }
-      const body = householdId ? vehicleCreateBody(form, householdId) : null;
-      if (!body) throw 'VEHICLE_ERROR';
-      return api.call(createVehicleRoute, { params: { storeId }, body: body as { householdId: string } });
+      const save = vehicleSave(form, state.vehicles, householdId);
+      if (!save.ok) throw save.code;
+      return save.kind === 'update'
+        ? api.call(updateVehicleRoute, { params: { storeId, vehicleId: save.vehicleId }, body: save.body })
+        : api.call(createVehicleRoute, { params: { storeId }, body: save.body });
     },
     onSuccess: (saved) => {
       setState((s) => vehicleSaved(s, saved));
@@ -158,7 +151,7 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
         ? api.call(removeHouseholdCustomerRoute, { params: { storeId, householdId: householdId!, customerId: id } })
         : api.call(removeHouseholdVehicleRoute, { params: { storeId, householdId: householdId!, vehicleId: id } }),
     onSuccess: (household) => {
-      setState((s) => ({ ...s, customers: household.customers, vehicles: household.vehicles }));
+      setState((s) => afterRemoval(s, household));
       alerts.show({ type: 'success', message: t('panel.removed') });
     },
     onError: showError,
@@ -185,8 +178,8 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
     loading: initial.isLoading,
     loadFailed: initial.isError,
     retryLoad: () => void initial.refetch(),
-    selectedCustomer: state.customers.find((c) => c._id === state.selectedCustomerId) ?? null,
-    selectedVehicle: state.vehicles.find((v) => v._id === state.selectedVehicleId) ?? null,
+    selectedCustomer: selectedRecords(state).customer,
+    selectedVehicle: selectedRecords(state).vehicle,
     pickHousehold,
     clearHousehold,
     newCustomerWithoutHousehold,
@@ -201,7 +194,7 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
     addVehicle: () => apply(startVehicle(state)),
     editVehicle: (v: Vehicle) => apply(startVehicle(state, vehicleForm(v))),
     changeVehicle: (next: VehicleForm | ((latest: VehicleForm) => VehicleForm)) =>
-      setState((s) => (s.editingVehicle ? { ...s, editingVehicle: typeof next === 'function' ? next(s.editingVehicle) : next } : s)),
+      setState((s) => changeEditingVehicle(s, next)),
     cancelVehicle: () => setState(cancelVehicle),
     saveVehicle: () => state.editingVehicle && saveVehicle.mutate(state.editingVehicle),
     savingVehicle: saveVehicle.isPending,

@@ -38,6 +38,7 @@ import { counterKey, countKey, fetchOrderCount, fetchOrderList, listKey } from '
 import { useDashboardChoices } from './useDashboardChoices.js';
 import { VinScanButton } from '../vin-scan/index.js';
 import { useLiveOrders } from './useLiveOrders.js';
+import { countLabelKey, emptyTextKey, listTitleKey, showsCalendar, withPages } from './dashboard-view.js';
 import './dashboard.css';
 
 type PageByList = Partial<Record<DashboardList['key'], number>>;
@@ -76,10 +77,7 @@ export function DashboardScreen({
 
   const filter = effectiveDashboardFilter(choices, search);
   const context = { userId: user._id, role: actingRole(user), variant, search, page: 0, now };
-  const lists = dashboardLists(choices, context).map((list) => ({
-    ...list,
-    query: { ...list.query, page: pages[list.key] ?? 0 },
-  }));
+  const lists = withPages(dashboardLists(choices, context), pages);
   const appointments = filter === 'appointments';
   const offered = VARIANT_FILTERS[variant];
 
@@ -119,13 +117,7 @@ export function DashboardScreen({
     setSearchText('');
     choose({ filter: value as DashboardFilter });
   };
-  const countLabel = search
-    ? t('count.matching', { count: count.data ?? 0 })
-    : appointments
-      ? t('count.appointments', { count: count.data ?? 0 })
-      : filter === 'technicianBasicWaiting'
-        ? t('count.waiting', { count: count.data ?? 0 })
-        : t('count.inShop', { count: count.data ?? 0 });
+  const countLabel = t(countLabelKey(filter, search), { count: count.data ?? 0 });
 
   return (
     <Stack gap="md" data-testid="dashboard" data-filter={filter} data-live={live}>
@@ -231,7 +223,7 @@ export function DashboardScreen({
 
       {lists.map((list, index) => {
         const result = listResults[index]!;
-        const title = list.key === 'orders' ? t(`filters.${filter}`) : t(`lists.${list.key}`);
+        const title = t(listTitleKey(list.key, filter));
         return (
           <OrderListSection
             key={list.key}
@@ -246,17 +238,9 @@ export function DashboardScreen({
             page={list.query.page}
             size={dashboardPageSize(filter)}
             onPage={(page) => setPages((current) => ({ ...current, [list.key]: page }))}
-            emptyText={
-              search
-                ? t('empty.search', { term: search })
-                : appointments
-                  ? t('empty.appointments')
-                  : list.key === 'orders'
-                    ? t('empty.orders')
-                    : t(`empty.${list.key}`)
-            }
+            emptyText={t(emptyTextKey(list.key, filter, search), { term: search })}
             appointments={appointments}
-            calendar={appointments && calendar && !search}
+            calendar={showsCalendar(filter, search, calendar)}
           />
         );
       })}

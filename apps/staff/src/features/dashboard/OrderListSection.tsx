@@ -4,6 +4,7 @@ import { AlertBanner } from '@servicebay/ui';
 import { AppointmentsCalendar } from './AppointmentsCalendar.js';
 import { OrderCard } from './OrderCard.js';
 import type { OrderList } from './orders-api.js';
+import { pageCount, pageMoves } from './dashboard-view.js';
 
 export interface OrderListSectionProps {
   id: string;
@@ -27,7 +28,8 @@ export interface OrderListSectionProps {
 export function OrderListSection(props: OrderListSectionProps) {
   const { t } = useTranslation('dashboard');
   const { id, title, data, page, size } = props;
-  const pages = data ? Math.max(1, Math.ceil(data.total / size)) : 1;
+  const pages = data ? pageCount(data.total, size) : 1;
+  const moves = pageMoves(page, pages);
   const headingId = `${id}-heading`;
 
   return (
@@ -71,11 +73,11 @@ export function OrderListSection(props: OrderListSectionProps) {
       )}
       {data && pages > 1 && (
         <Group component="nav" aria-label={t('pagination.label', { list: title })} gap="sm">
-          <Button variant="default" disabled={page === 0} onClick={() => props.onPage(page - 1)}>
+          <Button variant="default" disabled={!moves.previous} onClick={() => props.onPage(page - 1)}>
             {t('pagination.previous')}
           </Button>
           <Text aria-live="polite">{t('pagination.page', { page: page + 1, pages })}</Text>
-          <Button variant="default" disabled={page + 1 >= pages} onClick={() => props.onPage(page + 1)}>
+          <Button variant="default" disabled={!moves.next} onClick={() => props.onPage(page + 1)}>
             {t('pagination.next')}
           </Button>
         </Group>

@@ -3,13 +3,12 @@ import {
   countRepairOrdersRoute,
   dashboardListParams,
   listRepairOrdersRoute,
-  mergeOrderEvent,
-  ZRepairOrder,
   type DashboardListQuery,
   type DashboardOrderEvent,
   type RepairOrder,
 } from '@servicebay/domain';
 import type { ApiClient } from '@servicebay/web-core';
+import { foldOrderEvent } from './live-merge.js';
 
 /**
  * The dashboard's reads of the repair-order routes (spec §7), and the query-cache keys the
@@ -55,39 +54,19 @@ export async function fetchOrderCount(
   return (await api.call(countRepairOrdersRoute, { params: { storeId }, query, signal })).count;
 }
 
-/** Reads an event's payload: an order for created/updated, {_id} for removed; null for anything else. */
-export function readOrderEvent(
-  type: 'created' | 'updated' | 'removed',
-  payload: unknown,
-): DashboardOrderEvent<DashboardOrder> | null {
-  if (!payload || typeof payload !== 'object') return null;
-  const id = (payload as { _id?: unknown })._id;
-  if (typeof id !== 'string') return null;
-  if (type === 'removed') return { type, id };
-  // The server's own presenter made it, but a newer server may send more: the same schema as the list reads it.
-  const order = ZRepairOrder.safeParse(payload);
-  return order.success ? { type, order: order.data } : null;
-}
-
 /**
- * Folds an event into every cached list of the store (spec §4 merge rules; a list loaded with a
- * search term ignores it), then has counters and counts asked again: whether an order left or
- * joined another filter's list is only known to the server.
+ * Folds an event into every cached list of the store (`foldOrderEvent`: the merge rules; a list
+ * loaded with a search term ignores it). Counters and counts are asked again apart
+ * (`refreshCounts`): whether an order left or joined another filter's list is only known to the
+ * server.
  */
 export function applyOrderEvent(
   queryClient: QueryClient,
   storeId: string,
   event: DashboardOrderEvent<DashboardOrder>,
 ) {
-  for (const [key, data] of queryClient.getQueriesData<OrderList>({
-    queryKey: [...ordersKey(storeId), 'list'],
-  })) {
-    if (!data) continue;
-    const query = key[3] as DashboardListQuery;
-    const next = mergeOrderEvent(data, event, { query, searchActive: Boolean(query.search) });
-    if (next !== data)
-      queryClient.setQueryData<OrderList>(key, { orders: [...next.orders], total: next.total });
-  }
+  const lists = queryClient.getQueriesData<OrderList>({ queryKey: [...ordersKey(storeId), 'list'] });
+  for (const [key, page] of foldOrderEvent(lists, event)) queryClient.setQueryData<OrderList>(key, page);
 }
 
 export function refreshCounts(queryClient: QueryClient, storeId: string) {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RepairOrder } from '@servicebay/domain';
+import type { CachedList, ListUpdate } from './live-merge.js';
 import { ordersKey, type OrderList } from './orders-api.js';
 
 /** What the dashboard shows of an order's report (docs/reports.md): sent, being read, read. */
@@ -43,18 +44,24 @@ export function withReadingReport<T extends Pick<RepairOrder, '_id' | 'report'>>
 }
 
 /**
- * Folds a reading event into every cached list and order of the store, in place: the order keeps
- * its position (the reading status is not a sort key or a filter of the dashboard).
+ * The lists a reading event changes: the order it names takes the reading status where it stands
+ * (the status is neither a sort key nor a filter of the dashboard); the rest of the page and its
+ * total stay. Lists not loaded, or not showing the order, are not in the answer.
  */
-export function applyReadingReport(queryClient: QueryClient, storeId: string, event: ReadingReportEvent) {
-  for (const [key, data] of queryClient.getQueriesData<OrderList>({
-    queryKey: [...ordersKey(storeId), 'list'],
-  })) {
-    if (!data) continue;
-    const orders = data.orders.map((o) => withReadingReport(o, event));
-    if (orders.some((o, i) => o !== data.orders[i]))
-      queryClient.setQueryData<OrderList>(key, { ...data, orders });
+export function foldReadingReport(lists: readonly CachedList[], event: ReadingReportEvent): ListUpdate[] {
+  const updates: ListUpdate[] = [];
+  for (const [key, page] of lists) {
+    if (!page) continue;
+    const orders = page.orders.map((o) => withReadingReport(o, event));
+    if (orders.some((o, i) => o !== page.orders[i])) updates.push([key, { ...page, orders }]);
   }
+  return updates;
+}
+
+/** Folds a reading event into every cached list and the cached order of the store, in place. */
+export function applyReadingReport(queryClient: QueryClient, storeId: string, event: ReadingReportEvent) {
+  const lists = queryClient.getQueriesData<OrderList>({ queryKey: [...ordersKey(storeId), 'list'] });
+  for (const [key, page] of foldReadingReport(lists, event)) queryClient.setQueryData<OrderList>(key, page);
   const orderKey = [...ordersKey(storeId), 'order', event.inspectionOrderId];
   const order = queryClient.getQueryData<RepairOrder>(orderKey);
   if (order) queryClient.setQueryData(orderKey, withReadingReport(order, event));

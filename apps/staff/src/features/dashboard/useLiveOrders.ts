@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { topics } from '@servicebay/domain';
 import { useStore } from '@servicebay/web-core';
-import { applyOrderEvent, ordersKey, readOrderEvent, refreshCounts } from './orders-api.js';
+import { applyOrderEvent, ordersKey, refreshCounts } from './orders-api.js';
+import { readOrderEvent, reconnection } from './live-merge.js';
 import { useRealtime } from '../../kit/realtime.js';
 import { applyReadingReport, readReadingReport } from './report-status.js';
 
@@ -54,10 +55,10 @@ export function useLiveOrders(storeId: string) {
   }, [realtime, queryClient, storeId]);
 
   useEffect(() => {
-    if (state !== 'connected') return;
     // Back after a break: what changed meanwhile was not sent, so read it again.
-    if (wasConnected.current) void queryClient.invalidateQueries({ queryKey: ordersKey(storeId) });
-    wasConnected.current = true;
+    const next = reconnection(state, wasConnected.current);
+    wasConnected.current = next.wasConnected;
+    if (next.refetch) void queryClient.invalidateQueries({ queryKey: ordersKey(storeId) });
   }, [state, queryClient, storeId]);
 
   return state;

@@ -18,6 +18,7 @@ import type { Estimate, EstimateLine } from '@servicebay/domain';
 import { estimatePaths, orderPaths } from '../../paths.js';
 import { EstimateFrame, EstimateTotals, useOrderEstimate } from './EstimatesPage.js';
 import { SEVERITY_COLOR, useMoney } from './format.js';
+import { decisionOf, splitByDecision } from './estimate-lines.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}/approvedWork (spec §2): the work the customer
@@ -75,9 +76,7 @@ function ApprovedWork({
   const { t } = useTranslation('estimates');
   const [reviewing, setReviewing] = useState(false);
   const money = useMoney(estimate);
-  const approved = estimate.lines.filter((l) => l.decision === 'approved');
-  const declined = estimate.lines.filter((l) => l.decision === 'declined');
-  const undecided = estimate.lines.filter((l) => l.resultId !== null && l.decision === null);
+  const { approved, declined, undecided } = splitByDecision(estimate.lines);
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -150,7 +149,6 @@ export function CustomerReviewModal({
 }) {
   const { t } = useTranslation(['estimates', 'ui']);
   const money = useMoney(estimate);
-  const decisionOf = (line: EstimateLine) => line.decision ?? 'undecided';
   const color = { approved: 'teal.9', declined: 'red.9', undecided: 'gray.7' } as const;
   return (
     <Modal

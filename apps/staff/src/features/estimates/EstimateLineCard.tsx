@@ -2,31 +2,30 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  amountToCents,
-  lineAmounts,
   type EstimateFee,
   type EstimateLine,
   type EstimatePart,
   type UpdateEstimateLineRequest,
 } from '@servicebay/domain';
 import { SEVERITY_COLOR } from './format.js';
-
-interface Draft {
-  description: string;
-  labourHours: number;
-  parts: EstimatePart[];
-  fees: EstimateFee[];
-}
-
-const draftOf = (line: EstimateLine): Draft => ({
-  description: line.description,
-  labourHours: line.labourHours,
-  parts: line.parts.map((p) => ({ ...p })),
-  fees: line.fees.map((f) => ({ ...f })),
-});
-
-const num = (v: number | string) => (typeof v === 'number' ? v : Number(String(v).replace(',', '.')) || 0);
-const cents = (v: number | string) => Math.max(0, amountToCents(v) ?? 0);
+import {
+  changeRow,
+  draftAmounts,
+  draftOf,
+  draftProblems,
+  isDirty,
+  isNoLongerRecommended,
+  lineSaveBody,
+  maySaveDraft,
+  newFee,
+  newPart,
+  removeRow,
+  typedCents,
+  typedLabourHours,
+  typedPartNumber,
+  typedQuantity,
+  type LineDraft as Draft,
+} from './estimate-lines.js';
 
 /** A price typed in dollars and kept in cents. */
 function MoneyInput(props: { label: string; readOnly: boolean; cents: number; onChange: (cents: number) => void }) {
@@ -38,7 +37,7 @@ function MoneyInput(props: { label: string; readOnly: boolean; cents: number; on
       fixedDecimalScale
       readOnly={props.readOnly}
       value={props.cents / 100}
-      onChange={(v) => props.onChange(cents(v))}
+      onChange={(v) => props.onChange(typedCents(v))}
       w={130}
     />
   );
@@ -80,18 +79,13 @@ export function EstimateLineCard({
   const [draft, setDraft] = useState<Draft>(() => draftOf(line));
   const n = index + 1;
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
-  const setPart = (i: number, change: Partial<EstimatePart>) =>
-    set({ parts: draft.parts.map((p, k) => (k === i ? { ...p, ...change } : p)) });
-  const setFee = (i: number, change: Partial<EstimateFee>) =>
-    set({ fees: draft.fees.map((f, k) => (k === i ? { ...f, ...change } : f)) });
+  const setPart = (i: number, change: Partial<EstimatePart>) => set({ parts: changeRow(draft.parts, i, change) });
+  const setFee = (i: number, change: Partial<EstimateFee>) => set({ fees: changeRow(draft.fees, i, change) });
 
-  const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(line));
-  const descriptionMissing = draft.description.trim() === '';
-  const partMissing = draft.parts.some((p) => p.description.trim() === '' || !(p.quantity > 0));
-  const feeMissing = draft.fees.some((f) => f.description.trim() === '');
-  const valid = !descriptionMissing && !partMissing && !feeMissing;
-  const amounts = lineAmounts(draft, labourRate);
-  const stale = line.severity === 'okay' || line.severity === 'na';
+  const dirty = isDirty(draft, line);
+  const { descriptionMissing } = draftProblems(draft);
+  const amounts = draftAmounts(draft, labourRate);
+  const stale = isNoLongerRecommended(line);
 
   return (
     <Paper
@@ -141,7 +135,7 @@ export function EstimateLineCard({
             decimalScale={2}
             readOnly={readOnly}
             value={draft.labourHours}
-            onChange={(v) => set({ labourHours: Math.min(999, Math.max(0, Math.round(num(v) * 100) / 100)) })}
+            onChange={(v) => set({ labourHours: typedLabourHours(v) })}
             w={170}
           />
           <Text size="sm" pb={8}>
@@ -160,9 +154,7 @@ export function EstimateLineCard({
                 value={part.number ?? ''}
                 maxLength={60}
                 readOnly={readOnly}
-                onChange={(e) =>
-                  setPart(i, { number: e.currentTarget.value.trim() === '' ? null : e.currentTarget.value })
-                }
+                onChange={(e) => setPart(i, { number: typedPartNumber(e.currentTarget.value) })}
                 w={130}
               />
               <TextInput
@@ -181,7 +173,7 @@ export function EstimateLineCard({
                 decimalScale={2}
                 readOnly={readOnly}
                 value={part.quantity}
-                onChange={(v) => setPart(i, { quantity: Math.round(num(v) * 100) / 100 })}
+                onChange={(v) => setPart(i, { quantity: typedQuantity(v) })}
                 w={100}
               />
               <MoneyInput
@@ -193,7 +185,7 @@ export function EstimateLineCard({
               {!readOnly && (
                 <RemoveButton
                   label={t('part.remove', { n: i + 1 })}
-                  onClick={() => set({ parts: draft.parts.filter((_, k) => k !== i) })}
+                  onClick={() => set({ parts: removeRow(draft.parts, i) })}
                 />
               )}
             </Group>
@@ -203,11 +195,7 @@ export function EstimateLineCard({
               <Button
                 variant="default"
                 size="sm"
-                onClick={() =>
-                  set({
-                    parts: [...draft.parts, { number: null, description: '', quantity: 1, unitPrice: 0 }],
-                  })
-                }
+                onClick={() => set({ parts: [...draft.parts, newPart()] })}
               >
                 {t('part.add')}
               </Button>
@@ -239,7 +227,7 @@ export function EstimateLineCard({
               {!readOnly && (
                 <RemoveButton
                   label={t('fee.remove', { n: i + 1 })}
-                  onClick={() => set({ fees: draft.fees.filter((_, k) => k !== i) })}
+                  onClick={() => set({ fees: removeRow(draft.fees, i) })}
                 />
               )}
             </Group>
@@ -249,7 +237,7 @@ export function EstimateLineCard({
               <Button
                 variant="default"
                 size="sm"
-                onClick={() => set({ fees: [...draft.fees, { description: '', amount: 0 }] })}
+                onClick={() => set({ fees: [...draft.fees, newFee()] })}
               >
                 {t('fee.add')}
               </Button>
@@ -272,20 +260,9 @@ export function EstimateLineCard({
                 </Button>
               )}
               <Button
-                disabled={!dirty || !valid}
+                disabled={!maySaveDraft(draft, line)}
                 loading={saving}
-                onClick={() =>
-                  onSave({
-                    description: draft.description.trim(),
-                    labourHours: draft.labourHours,
-                    parts: draft.parts.map((p) => ({
-                      ...p,
-                      description: p.description.trim(),
-                      number: p.number?.trim() || null,
-                    })),
-                    fees: draft.fees.map((f) => ({ ...f, description: f.description.trim() })),
-                  })
-                }
+                onClick={() => onSave(lineSaveBody(draft))}
               >
                 {t('line.save')}
               </Button>

@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
   actingRole,
-  amountToCents,
   ESTIMATE_STATUSES,
   ESTIMATE_WRITE_ROLES,
   isLanguage,
@@ -49,6 +48,7 @@ import {
 } from './estimate-api.js';
 import { EstimateLineCard } from './EstimateLineCard.js';
 import { useMoney } from './format.js';
+import { labourRateEntry, totalsRows } from './estimate-lines.js';
 
 /** The language drawn lines are written in: the page's. */
 export function usePageLanguage(): Language {
@@ -142,49 +142,41 @@ export function EstimateFrame({
 export function EstimateTotals({ estimate, approved = false }: { estimate: Estimate; approved?: boolean }) {
   const { t } = useTranslation('estimates');
   const money = useMoney(estimate);
-  const rows: Array<[string, number, string?]> = [
-    [t('totals.labour'), estimate.totals.labour],
-    [t('totals.parts'), estimate.totals.parts],
-    [t('totals.fees'), estimate.totals.fees],
-    [t('totals.subtotal'), estimate.totals.subtotal],
-    ...estimate.taxes.map((tax): [string, number, string] => [
-      t('totals.tax', { name: tax.name, rate: tax.ratePercent }),
-      tax.amount,
-      tax.name,
-    ]),
-  ];
+
   return (
     <Paper withBorder radius="lg" p="md" data-testid="estimate-totals">
       <Table>
         <Table.Caption>{t('totals.caption')}</Table.Caption>
         <Table.Tbody>
-          {rows.map(([label, amount, tax]) => (
-            <Table.Tr key={label} data-testid={tax ? `tax-${tax}` : undefined}>
-              <Table.Th scope="row" fw={400}>
-                {label}
-              </Table.Th>
-              <Table.Td ta="right">{money(amount)}</Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Th scope="row">{t('totals.total')}</Table.Th>
-            <Table.Td ta="right" fw={700} data-testid="estimate-total">
-              {money(estimate.totals.total)}
-            </Table.Td>
-          </Table.Tr>
-          {approved && (
-            <Table.Tr>
-              <Table.Th scope="row">{t('totals.approvedTotal')}</Table.Th>
-              <Table.Td ta="right" fw={700} data-testid="approved-total">
-                {money(estimate.totals.approvedTotal)}
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {totalsRows(estimate, approved).map((row) => {
+            const label =
+              row.kind === 'tax'
+                ? t('totals.tax', { name: row.name, rate: row.ratePercent })
+                : t(`totals.${row.kind}`);
+            // The total and the approved total stand out; the rows above them read as their parts.
+            const strong = row.kind === 'total' || row.kind === 'approvedTotal';
+            return (
+              <Table.Tr key={label} data-testid={row.kind === 'tax' ? `tax-${row.name}` : undefined}>
+                <Table.Th scope="row" fw={strong ? undefined : 400}>
+                  {label}
+                </Table.Th>
+                <Table.Td
+                  ta="right"
+                  fw={strong ? 700 : undefined}
+                  data-testid={TOTAL_TEST_IDS[row.kind]}
+                >
+                  {money(row.amount)}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Paper>
   );
 }
+
+const TOTAL_TEST_IDS: Partial<Record<string, string>> = { total: 'estimate-total', approvedTotal: 'approved-total' };
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}/estimates (issue 7 item 1): the advisor builds the
@@ -228,8 +220,7 @@ function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Est
   const saveLine = useChange<{ lineId: string; body: UpdateEstimateLineRequest }>((api, v) => updateEstimateLine(api, params, v.lineId, v.body));
   const deleteLine = useChange<string>((api, lineId) => deleteEstimateLine(api, params, lineId));
 
-  const rateCents = amountToCents(rate);
-  const rateValid = rateCents !== null && rateCents >= 0 && rateCents <= 10_000_00;
+  const { cents: rateCents, valid: rateValid, canSet: rateCanSet } = labourRateEntry(rate, estimate.labourRate);
 
   return (
     <Stack gap="lg">
@@ -254,7 +245,7 @@ function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Est
               />
               <Button
                 variant="default"
-                disabled={!rateValid || rateCents === estimate.labourRate}
+                disabled={!rateCanSet}
                 loading={update.isPending && update.variables?.labourRate !== undefined}
                 onClick={() => rateCents !== null && update.mutate({ labourRate: rateCents })}
               >

@@ -3,24 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
-  afterFinishDestination,
   canBeFinishedRoute,
-  FINISH_REASONS,
   finishRepairOrderRoute,
-  isSignOffRequired,
-  planFinish,
   readStoreSettings,
-  STAFF_PATHS,
   type RepairOrder,
   type Store,
 } from '@servicebay/domain';
-import { en } from '@servicebay/locales';
-import { ApiError } from '@servicebay/web-core';
 import { useAlerts, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { routerPath } from '../../paths.js';
-import { orderPaths } from '../../paths.js';
 import { storeOrder } from './repair-order-api.js';
+import { decideFinish, finishRefusal, orderErrorKey, pathAfterFinish, refusalError } from './finish-flow.js';
 
 /**
  * Finishing an inspection (spec §4 "Finishing", §2 redirect rules), for the order page and the
@@ -58,33 +50,25 @@ export function useFinishOrder({
       if (!order) return 'cancelled';
       const params = { storeId: order.storeId, inspectionOrderId: order._id };
       const check = await api.call(canBeFinishedRoute, { params });
-      const input = {
-        cannotBeFinishedReason: check.cannotBeFinishedReason,
-        signOffRequired: isSignOffRequired(settings),
-        onSignOffPage,
-        alreadyFinished: order.finished,
-        integration: settings.integration,
-      };
-      let plan = planFinish(input);
-      if (plan.kind === 'confirmNoResend') {
-        const goOn = await dialogs.confirm({
-          message: t('page.noResendWarning'),
-          okLabel: t('page.finishAnyway'),
-        });
-        if (!goOn) return 'cancelled';
-        plan = planFinish({ ...input, noResendConfirmed: true });
-      }
-      if (plan.kind === 'refused') throw new ApiError(409, 'ORDER_CANNOT_BE_FINISHED', plan.reason);
-      if (plan.kind === 'signOff') return 'signOff';
+      const step = await decideFinish(
+        {
+          cannotBeFinishedReason: check.cannotBeFinishedReason,
+          settings,
+          onSignOffPage,
+          alreadyFinished: order.finished,
+        },
+        () => dialogs.confirm({ message: t('page.noResendWarning'), okLabel: t('page.finishAnyway') }),
+      );
+      if (step.kind === 'refused') throw refusalError(step.reason);
+      if (step.kind === 'signOff' || step.kind === 'cancelled') return step.kind;
       return submit ? submit(order) : api.call(finishRepairOrderRoute, { params });
     },
     onMutate: () => setRefusal(null),
     onSuccess: (outcome) => {
       if (!order || outcome === 'cancelled') return;
+      const context = { order, settings, onSignOffPage, language: i18n.language, userId };
       if (outcome === 'signOff') {
-        void navigate(
-          orderPaths.signOff(order.storeId, order._id, { lang: i18n.language, workerId: userId }),
-        );
+        void navigate(pathAfterFinish('signOff', context)!);
         return;
       }
       storeOrder(queryClient, outcome);
@@ -93,22 +77,12 @@ export function useFinishOrder({
         refetchType: 'none',
       });
       alerts.show({ type: 'success', message: t('page.finished') });
-      const destination = afterFinishDestination({
-        integration: settings.integration,
-        onOrderPage: !onSignOffPage,
-      });
-      void navigate(
-        destination === 'workOrder'
-          ? orderPaths.workOrder(order.storeId, order._id)
-          : routerPath(STAFF_PATHS.dashboard)!,
-      );
+      void navigate(pathAfterFinish('finished', context)!);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'ORDER_CANNOT_BE_FINISHED') {
-        // The server's reason (spec §4): measurements-required or items-required, in the user's language.
-        const reason = FINISH_REASONS.find((r) => r === error.message);
-        setRefusal(reason ? t(`inspections:finish.${reason}`) : error.message);
-      }
+      // The server's reason, in the user's language when the catalog has it (measurements or items required).
+      const refused = finishRefusal(error);
+      if (refused) setRefusal(refused.kind === 'reason' ? t(refused.key) : refused.text);
       else alerts.show({ type: 'danger', message: errorText(error) });
     },
   });
@@ -116,18 +90,8 @@ export function useFinishOrder({
   return { finish, refusal, clearRefusal: () => setRefusal(null) };
 }
 
-type OrderErrorCode = keyof typeof en.repairOrders.errors;
-const isOrderErrorCode = (code: string): code is OrderErrorCode => Object.hasOwn(en.repairOrders.errors, code);
-
-/** The translated text of an order route's error (spec §8), else the offline or generic failure. */
+/** The translated text of an order route's error: its code's own, else the offline or generic failure (`orderErrorKey`). */
 export function useOrderErrorText(): (error: unknown) => string {
   const { t } = useTranslation('repairOrders');
-  return useCallback(
-    (error: unknown) => {
-      if (error instanceof ApiError && isOrderErrorCode(error.code)) return t(`errors.${error.code}`);
-      if (error instanceof ApiError && error.status === 0) return t('page.offline');
-      return t('page.failed');
-    },
-    [t],
-  );
+  return useCallback((error: unknown) => t(orderErrorKey(error)), [t]);
 }

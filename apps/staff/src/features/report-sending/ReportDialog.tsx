@@ -15,40 +15,28 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  isLanguage,
   readStoreSettings,
   type RepairOrder,
   type Language,
   type ReportNotification,
   type SendReportResponse,
 } from '@servicebay/domain';
-import { ApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { customerQuery, fetchSendToken, reportLinksKey, sendReport } from './report-api.js';
 import type { SmsErrorCode } from './SmsErrorDialog.js';
-
-interface Form {
-  language: Language;
-  subjectLine: string;
-  messageText: string;
-  email: string;
-  phone: string;
-  use3rdPartyEmail: boolean;
-  use3rdPartyPhone: boolean;
-  includePaymentLink: boolean;
-}
-
-const SMS_CODES = new Set(['SMS_NOT_PERMITTED', 'SMS_NOT_SENT']);
-const KNOWN_CODES = [
-  'REPORT_NO_RECIPIENT',
-  'SMS_NOT_PERMITTED',
-  'SMS_NOT_SENT',
-  'SERVICE_UNAVAILABLE',
-  'INVALID_ARGUMENTS',
-] as const;
-type KnownCode = (typeof KNOWN_CODES)[number];
-const isKnownCode = (code: string): code is KnownCode => (KNOWN_CODES as readonly string[]).includes(code);
+import {
+  defaultTextKeys,
+  dialogBody,
+  initialForm,
+  isReady,
+  openingLanguage,
+  recipientOptions,
+  sendBody,
+  sendFailure,
+  smsErrorOf,
+  type ReportForm as Form,
+} from './report-dialog-state.js';
 
 /**
  * Spec §2 report dialog: send the report, or notify that the repair is complete. Subject and
@@ -84,10 +72,10 @@ export function ReportDialog({
   const [error, setError] = useState<string | null>(null);
 
   const texts = (language: Language) => {
-    const kind = notification === 'repairComplete' ? 'repair' : 'report';
+    const keys = defaultTextKeys(notification, language);
     return {
-      subjectLine: t(`defaults.${language}.${kind}Subject`, { store: store?.name ?? '' }),
-      messageText: t(`defaults.${language}.${kind}Message`),
+      subjectLine: t(keys.subjectLine, { store: store?.name ?? '' }),
+      messageText: t(keys.messageText),
     };
   };
 
@@ -110,42 +98,29 @@ export function ReportDialog({
   }, [opened]);
   useEffect(() => {
     if (!opened || form || !customer.data) return;
-    const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
-    setForm({
-      language,
-      ...texts(language),
-      email: customer.data.email ?? '',
-      phone: customer.data.mobilePhone ?? '',
-      use3rdPartyEmail: false,
-      use3rdPartyPhone: false,
-      includePaymentLink: false,
-    });
+    const language = openingLanguage(i18n.language);
+    setForm(initialForm(customer.data, language, texts(language)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, customer.data, form]);
 
-  const ownEmail = Boolean(customer.data?.email);
-  const ownPhone = Boolean(customer.data?.mobilePhone);
+  const offer = recipientOptions(customer.data, form ?? { use3rdPartyEmail: false, use3rdPartyPhone: false }, settings.paymentsEnabled);
 
   const send = useMutation({
     mutationFn: async () => {
       if (!form || !token) throw new Error('not ready');
-      const field = (value: string, own: boolean, thirdParty: boolean) =>
-        own || thirdParty ? value.trim() || null : null;
-      return sendReport(api, user._id, {
-        storeId: order.storeId,
-        inspectionOrderId: order._id,
-        workerId: user._id,
-        language: form.language,
-        subjectLine: form.subjectLine,
-        messageText: form.messageText,
-        notification,
-        includePaymentLink: settings.paymentsEnabled && form.includePaymentLink,
-        customerEmail: field(form.email, ownEmail, form.use3rdPartyEmail),
-        customerPhone: field(form.phone, ownPhone, form.use3rdPartyPhone),
-        use3rdPartyEmail: !ownEmail && form.use3rdPartyEmail,
-        use3rdPartyPhone: !ownPhone && form.use3rdPartyPhone,
-        token,
-      });
+      return sendReport(
+        api,
+        user._id,
+        sendBody(form, {
+          storeId: order.storeId,
+          inspectionOrderId: order._id,
+          workerId: user._id,
+          notification,
+          token,
+          customer: customer.data,
+          paymentsEnabled: settings.paymentsEnabled,
+        }),
+      );
     },
     onMutate: () => setError(null),
     onSuccess: (answer) => {
@@ -154,25 +129,20 @@ export function ReportDialog({
       });
       void queryClient.invalidateQueries({ queryKey: reportLinksKey(order.storeId, order._id) });
       onSent(answer);
-      const sms = answer.deliveries.find((d) => d.channel === 'sms' && d.status === 'error');
-      if (sms) onSmsError(sms.error === 'SMS_NOT_PERMITTED' ? 'SMS_NOT_PERMITTED' : 'SMS_NOT_SENT');
+      const sms = smsErrorOf(answer);
+      if (sms) onSmsError(sms);
     },
     onError: (e) => {
-      if (e instanceof ApiError && SMS_CODES.has(e.code)) {
-        onSmsError(e.code as SmsErrorCode);
-        return;
-      }
-      if (e instanceof ApiError && e.status === 0) setError(t('errors.offline'));
-      else if (e instanceof ApiError && isKnownCode(e.code))
-        setError(t(`errors.${e.code}`, { message: e.message }));
-      else setError(t('errors.failed'));
+      const failure = sendFailure(e);
+      if (failure.kind === 'smsDialog') onSmsError(failure.code);
+      else setError(t(failure.key, { message: failure.message }));
     },
   });
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) =>
     setForm((f) => (f ? { ...f, [key]: value } : f));
   const title = notification === 'repairComplete' ? t('titleRepairComplete') : t('titleReport');
-  const ready = Boolean(form && token);
+  const ready = isReady(form, token);
   const shownError = error ?? (customer.isError ? t('errors.failed') : null);
 
   return (
@@ -184,7 +154,7 @@ export function ReportDialog({
       centered
       closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
     >
-      {!ready && !shownError ? (
+      {dialogBody(ready, shownError) === 'preparing' ? (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden="true" />
           <Text>{t('preparing')}</Text>
@@ -232,12 +202,12 @@ export function ReportDialog({
                   onChange={(e) => set('messageText', e.currentTarget.value)}
                   maxLength={2000}
                 />
-                {!ownEmail && (
+                {offer.offerThirdPartyEmail && (
                   <Text size="sm" c="dimmed">
                     {t('noEmail')}
                   </Text>
                 )}
-                {!ownEmail && (
+                {offer.offerThirdPartyEmail && (
                   <Checkbox
                     label={t('use3rdPartyEmail')}
                     checked={form.use3rdPartyEmail}
@@ -249,15 +219,15 @@ export function ReportDialog({
                   type="email"
                   description={t('emailHint')}
                   value={form.email}
-                  disabled={!ownEmail && !form.use3rdPartyEmail}
+                  disabled={!offer.emailEnabled}
                   onChange={(e) => set('email', e.currentTarget.value)}
                 />
-                {!ownPhone && (
+                {offer.offerThirdPartyPhone && (
                   <Text size="sm" c="dimmed">
                     {t('noPhone')}
                   </Text>
                 )}
-                {!ownPhone && (
+                {offer.offerThirdPartyPhone && (
                   <Checkbox
                     label={t('use3rdPartyPhone')}
                     checked={form.use3rdPartyPhone}
@@ -267,16 +237,12 @@ export function ReportDialog({
                 <TextInput
                   label={t('phone')}
                   type="tel"
-                  description={
-                    customer.data && !customer.data.permissionToText
-                      ? t('noPermissionToText')
-                      : t('phoneHint')
-                  }
+                  description={t(offer.phoneHint)}
                   value={form.phone}
-                  disabled={!ownPhone && !form.use3rdPartyPhone}
+                  disabled={!offer.phoneEnabled}
                   onChange={(e) => set('phone', e.currentTarget.value)}
                 />
-                {settings.paymentsEnabled && (
+                {offer.offerPaymentLink && (
                   <Checkbox
                     label={t('includePaymentLink')}
                     description={t('paymentLinkLater')}

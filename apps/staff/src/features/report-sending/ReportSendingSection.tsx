@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
-  goesToDashboardAfterSend,
   STAFF_PATHS,
   type RepairOrder,
   type ReportNotification,
@@ -18,6 +17,7 @@ import { personName } from '../dashboard/format.js';
 import { maySendReports, reportLinksKey, reportLinksQuery, revokeReportLinks } from './report-api.js';
 import { ReportDialog } from './ReportDialog.js';
 import { SmsErrorDialog, type SmsErrorCode } from './SmsErrorDialog.js';
+import { afterSent, hasActiveLink } from './report-dialog-state.js';
 
 /**
  * The order page's report part (docs/reports.md): send the report or notify that the repair is
@@ -34,19 +34,10 @@ export function ReportSendingSection({ order }: { order: RepairOrder }) {
   if (!maySendReports(user.type)) return null;
 
   const onSent = (answer: SendReportResponse) => {
-    const notification = dialog;
+    const next = afterSent(answer, dialog);
     setDialog(null);
-    if (goesToDashboardAfterSend(answer.status)) {
-      alerts.show({
-        type: 'success',
-        message: notification === 'repairComplete' ? t('repairNotified') : t('sent'),
-      });
-      void navigate(routerPath(STAFF_PATHS.dashboard)!);
-    } else if (answer.status === 'pending') {
-      alerts.show({ type: 'info', message: t('pending') });
-    } else if (!answer.deliveries.some((d) => d.channel === 'sms' && d.status === 'error')) {
-      alerts.show({ type: 'warning', message: t('partial') });
-    }
+    if (next.alert) alerts.show({ type: next.alert.type, message: t(next.alert.key) });
+    if (next.toDashboard) void navigate(routerPath(STAFF_PATHS.dashboard)!);
   };
 
   return (
@@ -102,7 +93,7 @@ function ReportLinks({ order }: { order: RepairOrder }) {
     onError: () => alerts.show({ type: 'danger', message: t('errors.failed') }),
   });
   const rows = links.data?._embedded.reportLink ?? [];
-  const active = rows.some((l) => l.revokedAt === null);
+  const active = hasActiveLink(rows);
 
   return (
     <Paper withBorder radius="lg" p="md" data-testid="report-links">
