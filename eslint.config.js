@@ -44,6 +44,13 @@ export default tseslint.config(
     },
   },
   ...serverImportRules(),
+  {
+    // A function does one thing: none over 150 lines. React components (.tsx) and tests are left
+    // out; data tables (inspection templates, seed data) are objects, not functions.
+    files: ['apps/*/src/**/*.ts', 'packages/*/src/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 150 }] },
+  },
 );
 
 /**

@@ -50,6 +50,157 @@ async function photo(n: number): Promise<Buffer> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** An order of the demo store with findings and pictures, and the link of its report. */
+async function reportWithPictures(): Promise<string> {
+  const login = (await (
+    await fetch(`${base}/v2/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'advisor', password: 'Demo1234!' }),
+    })
+  ).json()) as { token: string };
+  const token = login.token;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    storeId: string;
+  };
+  const store = `/v2/api/store/${claims.storeId}`;
+  const found = await api<{ _embedded: { customer: { _id: string }[] } }>(
+    token,
+    'GET',
+    `${store}/customer?email=jane%40example.com`,
+  );
+  const customerId = found._embedded.customer[0]!._id;
+  const household = await api<{ vehicles: { _id: string }[] }>(
+    token,
+    'GET',
+    `${store}/customer/${customerId}/household`,
+  );
+  const order = await api<{ _id: string }>(token, 'POST', `${store}/inspectionOrder`, {
+    customerId,
+    vehicleId: household.vehicles[0]!._id,
+    inspectionType: MULTI_POINT_INSPECTION_ID,
+    mileageIn: 61000,
+  });
+  const items: Array<[string, string]> = [
+    ['frontRotors', 'critical'],
+    ['rearRotors', 'warning'],
+    ['engineOil', 'warning'],
+    ['frontBrakePads', 'critical'],
+    ['wiperBlades', 'warning'],
+    ['coolant', 'okay'],
+    ['battery', 'okay'],
+    ['headlights', 'okay'],
+    ['brakeFluid', 'okay'],
+    ['airFilter', 'okay'],
+  ];
+  const results: string[] = [];
+  for (const [itemKey, result] of items) {
+    try {
+      const created = await api<{ _id: string }>(
+        token,
+        'POST',
+        `${store}/inspectionOrder/${order._id}/result`,
+        { itemKey, result, ...(itemKey === 'frontBrakePads' ? { value: 2 } : {}) },
+      );
+      results.push(created._id);
+    } catch {
+      // An item the template does not have: the others make up the 20 pictures.
+    }
+  }
+  let uploaded = 0;
+  for (let n = 0; uploaded < PICTURES; n++) {
+    const resultId = results[n % results.length]!;
+    const form = new FormData();
+    form.set('name', `picture-${n + 1}.jpg`);
+    form.set(
+      'image',
+      new Blob([new Uint8Array(await photo(n))], { type: 'image/jpeg' }),
+      `picture-${n + 1}.jpg`,
+    );
+    const answer = await fetch(`${base}${store}/inspectionOrder/${order._id}/result/${resultId}/picture`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (!answer.ok) throw new Error(`picture: ${answer.status} ${await answer.text()}`);
+    uploaded++;
+  }
+  const link = await api<{ url: string }>(
+    token,
+    'POST',
+    `${store}/inspectionOrder/${order._id}/reportLink`,
+    {},
+  );
+  return link.url;
+}
+
+/** Lighthouse, `runs` times, on the report page. */
+async function measure(url: string) {
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const scores: Array<{
+    score: number;
+    fcp: number;
+    lcp: number;
+    tbt: number;
+    cls: number;
+    si: number;
+    bytes: number;
+    images: number;
+  }> = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
+      const lhr = result!.lhr;
+      if (process.env.LIGHTHOUSE_DEBUG) {
+        for (const id of [
+          'largest-contentful-paint-element',
+          'bootup-time',
+          'render-blocking-resources',
+          'unused-javascript',
+          'uses-responsive-images',
+          'offscreen-images',
+          'mainthread-work-breakdown',
+        ]) {
+          console.error(
+            id,
+            lhr.audits[id]?.displayValue ?? '',
+            JSON.stringify(lhr.audits[id]?.details ?? {}).slice(0, 700),
+          );
+        }
+      }
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const requests =
+        (
+          lhr.audits['network-requests']?.details as
+            { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
+        )?.items ?? [];
+      scores.push({
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        si: audit('speed-index'),
+        bytes: audit('total-byte-weight'),
+        images: requests
+          .filter((r) => r.resourceType === 'Image')
+          .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return scores;
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'servicebay-lighthouse-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -67,148 +218,7 @@ async function main() {
   });
   try {
     await waitForHealth();
-    const login = (await (
-      await fetch(`${base}/v2/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'advisor', password: 'Demo1234!' }),
-      })
-    ).json()) as { token: string };
-    const token = login.token;
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
-      storeId: string;
-    };
-    const store = `/v2/api/store/${claims.storeId}`;
-    const found = await api<{ _embedded: { customer: { _id: string }[] } }>(
-      token,
-      'GET',
-      `${store}/customer?email=jane%40example.com`,
-    );
-    const customerId = found._embedded.customer[0]!._id;
-    const household = await api<{ vehicles: { _id: string }[] }>(
-      token,
-      'GET',
-      `${store}/customer/${customerId}/household`,
-    );
-    const order = await api<{ _id: string }>(token, 'POST', `${store}/inspectionOrder`, {
-      customerId,
-      vehicleId: household.vehicles[0]!._id,
-      inspectionType: MULTI_POINT_INSPECTION_ID,
-      mileageIn: 61000,
-    });
-    const items: Array<[string, string]> = [
-      ['frontRotors', 'critical'],
-      ['rearRotors', 'warning'],
-      ['engineOil', 'warning'],
-      ['frontBrakePads', 'critical'],
-      ['wiperBlades', 'warning'],
-      ['coolant', 'okay'],
-      ['battery', 'okay'],
-      ['headlights', 'okay'],
-      ['brakeFluid', 'okay'],
-      ['airFilter', 'okay'],
-    ];
-    const results: string[] = [];
-    for (const [itemKey, result] of items) {
-      try {
-        const created = await api<{ _id: string }>(
-          token,
-          'POST',
-          `${store}/inspectionOrder/${order._id}/result`,
-          { itemKey, result, ...(itemKey === 'frontBrakePads' ? { value: 2 } : {}) },
-        );
-        results.push(created._id);
-      } catch {
-        // An item the template does not have: the others make up the 20 pictures.
-      }
-    }
-    let uploaded = 0;
-    for (let n = 0; uploaded < PICTURES; n++) {
-      const resultId = results[n % results.length]!;
-      const form = new FormData();
-      form.set('name', `picture-${n + 1}.jpg`);
-      form.set(
-        'image',
-        new Blob([new Uint8Array(await photo(n))], { type: 'image/jpeg' }),
-        `picture-${n + 1}.jpg`,
-      );
-      const answer = await fetch(`${base}${store}/inspectionOrder/${order._id}/result/${resultId}/picture`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}` },
-        body: form,
-      });
-      if (!answer.ok) throw new Error(`picture: ${answer.status} ${await answer.text()}`);
-      uploaded++;
-    }
-    const link = await api<{ url: string }>(
-      token,
-      'POST',
-      `${store}/inspectionOrder/${order._id}/reportLink`,
-      {},
-    );
-
-    const chrome = await launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-    });
-    const scores: Array<{
-      score: number;
-      fcp: number;
-      lcp: number;
-      tbt: number;
-      cls: number;
-      si: number;
-      bytes: number;
-      images: number;
-    }> = [];
-    try {
-      for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(link.url, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          output: 'json',
-          logLevel: 'error',
-        });
-        const lhr = result!.lhr;
-        if (process.env.LIGHTHOUSE_DEBUG) {
-          for (const id of [
-            'largest-contentful-paint-element',
-            'bootup-time',
-            'render-blocking-resources',
-            'unused-javascript',
-            'uses-responsive-images',
-            'offscreen-images',
-            'mainthread-work-breakdown',
-          ]) {
-            console.error(
-              id,
-              lhr.audits[id]?.displayValue ?? '',
-              JSON.stringify(lhr.audits[id]?.details ?? {}).slice(0, 700),
-            );
-          }
-        }
-        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        const requests =
-          (
-            lhr.audits['network-requests']?.details as
-              { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
-          )?.items ?? [];
-        scores.push({
-          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          fcp: audit('first-contentful-paint'),
-          lcp: audit('largest-contentful-paint'),
-          tbt: audit('total-blocking-time'),
-          cls: audit('cumulative-layout-shift'),
-          si: audit('speed-index'),
-          bytes: audit('total-byte-weight'),
-          images: requests
-            .filter((r) => r.resourceType === 'Image')
-            .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
-        });
-      }
-    } finally {
-      chrome.kill();
-    }
+    const scores = await measure(await reportWithPictures());
     const m = scores.find((s) => s.score === median(scores.map((x) => x.score)))!;
     console.log(
       `| report page, ${PICTURES} pictures, Lighthouse 12 mobile | performance ${m.score} (runs: ${scores.map((s) => s.score).join(', ')}) | ` +

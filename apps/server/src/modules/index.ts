@@ -32,6 +32,7 @@ import {
   ssoRoutes,
   userOwnerResolver,
   userScopeResolver,
+  type IdentityRepository,
 } from './identity/index.js';
 import {
   createStoreRepository,
@@ -57,13 +58,14 @@ import {
   createPicturesService,
   customerOwnerResolvers,
   customerRoutes,
+  type CustomersRepository,
 } from './customers/index.js';
 import { createMaintenanceRepository, createVehicleDataService, vehicleDataRoutes } from './vehicle-data/index.js';
 import { courseRoutes, createCoursesService } from './training/index.js';
 import { createVinScannerRepository, createVinScannerService, vinScannerRoutes, vinScannerSettings } from './vin-scanner/index.js';
-import { createRepairOrdersService, inspectionOrderOwnerResolvers, inspectionOrderRoutes } from './repair-orders/index.js';
-import { createInspectionsService, customerDecisionsIn, inspectionOwnerResolvers, inspectionRoutes, inspectionRules } from './inspections/index.js';
-import { createEstimatesRepository, createEstimatesService, estimateOwnerResolvers, estimateRoutes } from './estimates/index.js';
+import { createRepairOrdersService, inspectionOrderOwnerResolvers, inspectionOrderRoutes, type RepairOrdersService } from './repair-orders/index.js';
+import { createInspectionsService, customerDecisionsIn, inspectionOwnerResolvers, inspectionRoutes, inspectionRules, type InspectionsService } from './inspections/index.js';
+import { createEstimatesRepository, createEstimatesService, estimateOwnerResolvers, estimateRoutes, type EstimatesService } from './estimates/index.js';
 import {
   createReportLinksRepository,
   createReportLinksService,
@@ -75,15 +77,12 @@ import {
   reportViewRoutes,
 } from './reports/index.js';
 
-/** Every service of the server, built once from the platform. */
-export function buildServices(platform: Platform) {
+/** Identity: sign-in, single sign-on, passwords and portal users. */
+function buildIdentity(platform: Platform) {
   const { config } = platform;
   const db = platform.database.db;
-  const link = fileLinker(platform.files);
-  const maxImageBytes = config.maxImageUploadBytes;
   const perMinute = (limit: number) => createLimiter({ limit, windowMs: 60_000 });
-
-  // Identity. One session service per server: its login limiters must count every way of signing in.
+  // One session service per server: its login limiters must count every way of signing in.
   const identity = createIdentityRepository(db);
   const portalUsersRepo = createPortalUsersRepository(db);
   const ssoRepo = createSsoRepository(db);
@@ -116,6 +115,82 @@ export function buildServices(platform: Platform) {
       perUsername: perMinute(config.session.attemptsPerUsernamePerMinute),
     },
   });
+
+  return { identity, sessions, sso, passwordsWith, passwords, portalUsers };
+}
+
+/** Reports: links, sending and the customer's page, on the services they use. */
+function buildReports(
+  platform: Platform,
+  on: { customersIn: (tx: Db) => ReturnType<typeof createCustomersService>; orders: RepairOrdersService; inspections: InspectionsService; estimates: EstimatesService },
+) {
+  const { config } = platform;
+  const db = platform.database.db;
+  const { customersIn, orders, inspections, estimates } = on;
+  const reportLinksIn = (tx: Db) =>
+    createReportLinksService({ links: createReportLinksRepository(tx), signer: platform.reportLinkSigner, publicUrl: config.publicUrl });
+  const reportLinks = reportLinksIn(db);
+  const reportSending = createReportSendingService({
+    db,
+    orders,
+    customers: customersIn,
+    store: (tx, storeId) => createStoreRepository(tx).byId(storeId),
+    maintenance: (tx, powertrain) => createMaintenanceRepository(tx).schedule(powertrain),
+    mail: platform.mail,
+    sms: platform.sms,
+    sendTokens: createSendTokenSigner(config.jwtSecret, REPORT_SEND_TOKEN_HOURS),
+    linkSigner: platform.reportLinkSigner,
+    linksIn: reportLinksIn,
+    publicUrl: config.publicUrl,
+    logger: platform.logger,
+  });
+  const reportView = createReportViewService({
+    db,
+    outbox: platform.outbox,
+    files: platform.files,
+    mail: platform.mail,
+    logger: platform.logger,
+    orders,
+    inspections,
+    decisions: customerDecisionsIn,
+    estimates,
+    links: reportLinks,
+  });
+
+  return { reportLinks, reportSending, reportView };
+}
+
+/** The registrar's lookups: which store (or account) a path's resource belongs to. */
+function buildAccess(
+  platform: Platform,
+  on: { identity: IdentityRepository; customersRepo: CustomersRepository; orders: RepairOrdersService; inspections: InspectionsService; estimates: EstimatesService },
+) {
+  const { identity, customersRepo, orders, inspections, estimates } = on;
+  const customerOwners = customerOwnerResolvers(customersRepo);
+  return {
+    userScope: userScopeResolver(identity),
+    pathResources: {
+      userId: userOwnerResolver(identity),
+      ...customerOwners.pathResources,
+      ...inspectionOrderOwnerResolvers(orders),
+      ...inspectionOwnerResolvers(inspections),
+      ...estimateOwnerResolvers(estimates),
+    } satisfies Record<string, (id: string) => Promise<ResourceOwner | null>>,
+    customerStore: customerOwners.customerStore,
+    reportAccess: reportAccessOf(createReportLinksRepository(platform.database.db), platform.reportLinkSigner),
+  };
+
+}
+
+/** Every service of the server, built once from the platform. */
+export function buildServices(platform: Platform) {
+  const { config } = platform;
+  const db = platform.database.db;
+  const link = fileLinker(platform.files);
+  const maxImageBytes = config.maxImageUploadBytes;
+  const perMinute = (limit: number) => createLimiter({ limit, windowMs: 60_000 });
+
+  const { identity, sessions, sso, passwordsWith, passwords, portalUsers } = buildIdentity(platform);
 
   // Stores and accounts. A manager sending a few password links, or the setup wizard sending one
   // per first worker, is not an attack: each counts in a limiter of its own.
@@ -164,51 +239,9 @@ export function buildServices(platform: Platform) {
     inspections,
   });
 
-  // Reports: links, sending and the customer's page, on the services above.
-  const reportLinksIn = (tx: Db) =>
-    createReportLinksService({ links: createReportLinksRepository(tx), signer: platform.reportLinkSigner, publicUrl: config.publicUrl });
-  const reportLinks = reportLinksIn(db);
-  const reportSending = createReportSendingService({
-    db,
-    orders,
-    customers: customersIn,
-    store: (tx, storeId) => createStoreRepository(tx).byId(storeId),
-    maintenance: (tx, powertrain) => createMaintenanceRepository(tx).schedule(powertrain),
-    mail: platform.mail,
-    sms: platform.sms,
-    sendTokens: createSendTokenSigner(config.jwtSecret, REPORT_SEND_TOKEN_HOURS),
-    linkSigner: platform.reportLinkSigner,
-    linksIn: reportLinksIn,
-    publicUrl: config.publicUrl,
-    logger: platform.logger,
-  });
-  const reportView = createReportViewService({
-    db,
-    outbox: platform.outbox,
-    files: platform.files,
-    mail: platform.mail,
-    logger: platform.logger,
-    orders,
-    inspections,
-    decisions: customerDecisionsIn,
-    estimates,
-    links: reportLinks,
-  });
+  const { reportLinks, reportSending, reportView } = buildReports(platform, { customersIn, orders, inspections, estimates });
 
-  // The registrar's lookups: which store (or account) a path's resource belongs to.
-  const customerOwners = customerOwnerResolvers(customersRepo);
-  const access = {
-    userScope: userScopeResolver(identity),
-    pathResources: {
-      userId: userOwnerResolver(identity),
-      ...customerOwners.pathResources,
-      ...inspectionOrderOwnerResolvers(orders),
-      ...inspectionOwnerResolvers(inspections),
-      ...estimateOwnerResolvers(estimates),
-    } satisfies Record<string, (id: string) => Promise<ResourceOwner | null>>,
-    customerStore: customerOwners.customerStore,
-    reportAccess: reportAccessOf(createReportLinksRepository(db), platform.reportLinkSigner),
-  };
+  const access = buildAccess(platform, { identity, customersRepo, orders, inspections, estimates });
 
   return {
     identity,
