@@ -32,7 +32,7 @@ import {
 const stepPath = (step: Step) => routerPath(STAFF_PATHS.setupWizard.replace(/step1$/, step))!;
 
 /**
- * /app/v2/account/new/step1..3 (spec §2 setup wizard, issue 8 item 4): an owner without an account
+ * /app/v2/account/new/step1..3 (the setup wizard): an owner without an account
  * names it, describes its first store with its hours, adds its first workers, and lands on the
  * account's stores. Nothing is written before the last step's "Open my account".
  */

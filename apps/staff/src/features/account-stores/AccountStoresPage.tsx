@@ -23,7 +23,7 @@ import { storeSettingsPath } from '../store-users/StoreAdminFrame.js';
 import { accountQuery, accountStoresKey as storesKey, accountStoresQuery, createAccountStore } from './account-stores-api.js';
 
 /**
- * /app/v2/account/{accountId}/store (spec §2, issue 8 item 1): the account's stores with their key
+ * /app/v2/account/{accountId}/store: the account's stores with their key
  * figures; the home of owners and account managers. Open a store (its users and settings), add one.
  */
 export function AccountStoresPage() {

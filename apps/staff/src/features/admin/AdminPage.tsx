@@ -18,7 +18,7 @@ import { adminAccountsQuery, adminPartnersQuery, adminStoresQuery, devOutboxAvai
 type List = 'store' | 'account' | 'partner';
 
 /**
- * /app/admin (spec §2, issue 8 item 5): root, partner and partner admin find partners, accounts and
+ * /app/admin: root, partner and partner admin find partners, accounts and
  * stores (paged, searchable) and log in as a store, or as a role of it, through the hijack.
  */
 export function AdminPage() {

@@ -9,7 +9,7 @@ import { useServices } from '../../context.js';
 import { reportPreviewQuery } from './customer-report-api.js';
 
 /**
- * .../inspectionOrder/{id}/preview (spec §2 "a preview page", path not shown; docs/reports.md):
+ * .../inspectionOrder/{id}/preview (docs/reports.md):
  * exactly what the customer sees at /report/{id}, drawn by the same component, read-only. The
  * server knows a staff caller and neither marks the report as being read nor takes decisions.
  * `?lang=en|fr` shows it in that language; else in the language the report was sent in.

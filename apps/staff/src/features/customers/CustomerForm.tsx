@@ -11,7 +11,7 @@ const isHonorific = (v: unknown): v is Honorific => HONORIFICS.includes(v as Hon
 type TextField = 'firstName' | 'lastName' | 'business' | 'mobilePhone' | 'homePhone' | 'workPhone' | 'primaryPhone' | 'email';
 
 /**
- * Create or edit one customer (spec §3 Customer). The values live in the panel's state (the
+ * Create or edit one customer. The values live in the panel's state (the
  * editing rules own them); this only shows and changes them.
  */
 export function CustomerForm({

@@ -18,7 +18,7 @@ export interface PanelSlots {
 }
 
 /**
- * The customer/vehicle panel of the ticket page (spec §4 "Customer and vehicle editing"): search,
+ * The customer/vehicle panel of the ticket page: search,
  * the chosen household's customers and vehicles, and the create/edit forms. State and rules are in
  * usePanel; this lays them out.
  */

@@ -7,7 +7,7 @@ import { useServices } from '../../context.js';
 import { customerName, vehicleName } from './names.js';
 import { useThrottledValue } from './throttle.js';
 
-/** Spec §5: a search term is valid at a trimmed length of at least 2. */
+/** A search term is valid at a trimmed length of at least 2. */
 export const isSearchTerm = (term: string) => term.trim().length >= 2;
 
 export interface HouseholdPick {

@@ -53,7 +53,7 @@ export function VehicleForm({
     },
     onError: (error, vin) => {
       if (vin !== wanted.current) return;
-      // Spec §8: a lookup failing (status 400 or more) marks the vehicle; 'VIN not found' is shown.
+      // A lookup failing (status 400 or more) marks the vehicle; 'VIN not found' is shown.
       const marker = vinLookupMarker(isApiError(error) ? error : null);
       onChange((latest) => vinLookupFailed(latest, marker));
       setStatus({ state: 'notFound' });

@@ -10,7 +10,7 @@ import { useServices } from '../../context.js';
 export const vehicleQueryKey = (storeId: string, vehicleId: string) => ['vehicle', storeId, vehicleId] as const;
 
 /**
- * The vehicle's picture (spec §3 "picture or profile picture"): shown, and replaced by a PNG or
+ * The vehicle's picture (or profile picture): shown, and replaced by a PNG or
  * JPEG uploaded with a progress bar (POST .../vehicle/{id}/picture). The chosen or captured
  * picture goes through the image editor first (arrows, circles, rotation; docs/media.md) and the
  * edited JPEG is what is sent. The server turns it upright, shrinks it and strips its metadata;

@@ -9,7 +9,7 @@ export type DecodeStatus = { state: 'idle' } | { state: 'decoding' } | { state: 
 /**
  * VIN entry. The entry is taken when the field is left, on Enter, with the Decode button, or as
  * soon as 17 characters are typed; a failing check digit or I/O/Q is a warning with the likely
- * correction, never a refusal (spec §5: vehicles from other markets may fail it).
+ * correction, never a refusal (vehicles from other markets may fail it).
  */
 export function VinField({
   vin,

@@ -6,7 +6,7 @@ import { options, useEngines, useMakes, useModels, useYears } from './vehicle-da
 import { backToLists, enginesMissing, isSameYmme, typedYear, ymmeValue } from './panel-model.js';
 
 /**
- * Year → make → model → engine (spec §4). Each choice clears what depends on it (and the VIN and
+ * Year → make → model → engine. Each choice clears what depends on it (and the VIN and
  * trim), the next list loads for it, and a valid-looking VIN is only cleared after a confirmation.
  * In custom entry (a non-VIN identifier) the four are typed.
  */

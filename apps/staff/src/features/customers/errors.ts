@@ -14,7 +14,7 @@ export function errorCode(error: unknown): string {
 }
 
 /**
- * Spec §8: a user error shows a danger alert with the translated text of its code, or the code
+ * A user error shows a danger alert with the translated text of its code, or the code
  * itself when the catalog has none.
  */
 export function useErrorAlert(): (codeOrError: unknown) => void {

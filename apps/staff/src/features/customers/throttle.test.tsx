@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('search throttle (spec §9: 1500 ms)', () => {
+describe('search throttle (1500 ms)', () => {
   it('passes the first change at once, then the last one of each 1500 ms window', () => {
     const { result, rerender } = renderHook(({ value }) => useThrottledValue(value, 1500), { initialProps: { value: '' } });
     expect(result.current).toBe('');

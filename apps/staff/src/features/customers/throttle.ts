@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * The value, passed on at most once per `ms` (spec §9 search throttle 1500 ms): the first change
+ * The value, passed on at most once per `ms` (the search throttles at 1500 ms): the first change
  * goes at once, later ones wait for the window to end and the last of them wins.
  */
 export function useThrottledValue<T>(value: T, ms: number): T {

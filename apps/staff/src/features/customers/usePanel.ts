@@ -52,7 +52,7 @@ export type { Panel, PanelStart };
 
 /**
  * The customer/vehicle panel's state and actions. Every change goes through the editing rules of
- * the domain package; a refusal shows the danger alert of its code (spec §8).
+ * the domain package; a refusal shows the danger alert of its code.
  */
 export function usePanel(storeId: string, start: PanelStart = {}) {
   const { t } = useTranslation('customers');

@@ -34,7 +34,7 @@ export function useEngines(year: number | null | undefined, make: string | null 
   const { api } = useServices();
   return useQuery({
     queryKey: ['vehicleData', 'engines', year, make, model],
-    // Spec §5: a slash in a model name travels as a placeholder.
+    // A slash in a model name travels as a placeholder.
     queryFn: ({ signal }) => api.call(listEnginesRoute, { params: { year: year!, make: make!, model: encodeModelName(model!) }, signal }),
     enabled: Boolean(year && make && model),
     ...forever,

@@ -44,7 +44,7 @@ import './dashboard.css';
 type PageByList = Partial<Record<DashboardList['key'], number>>;
 
 /**
- * The dashboard's orders (spec §2 "Dashboard", §4 "Dashboard lists"): filters with their
+ * The dashboard's orders: filters with their
  * counters, sort by RO, waiting first, my vehicles, the search box (throttled 1500 ms), the
  * appointments calendar, the list(s) with pages, kept live by the store's order events. Basic
  * technicians see their own orders, then the others. Rules and table: docs/dashboard.md.
@@ -65,7 +65,7 @@ export function DashboardScreen({
   const search = useThrottledValue(searchText.trim(), LIMITS.searchThrottleMs);
   const [pages, setPages] = useState<PageByList>({});
   const [calendar, setCalendar] = useState(false);
-  // The day the dashboard was opened: appointments are "from the start of today" (spec §7).
+  // The day the dashboard was opened: appointments are "from the start of today".
   const [now] = useState(() => new Date());
   const live = useLiveOrders(storeId);
   // A VIN scanned for the dashboard (camera, or the external scanner through the user's

@@ -116,7 +116,7 @@ export function OrderCard({
         )}
         <Group gap={4} aria-label={t('card.steps')} role="group">
           {ORDER_STEPS.map((step) => {
-            // Parts' two extra states show as in progress (spec §4).
+            // Parts' two extra states show as in progress.
             const state = displayStepState(order.states[step]);
             const look = STATE_BADGE[state];
             return (

@@ -71,7 +71,7 @@ describe('card texts', () => {
     expect(yearMakeModel(order('a', null))).toBe('2016 Honda Accord');
   });
 
-  it("the promised time alone today, with the day otherwise (spec §9 'MMM D', 'hh:mm A')", () => {
+  it("the promised time alone today, with the day otherwise ('MMM D', 'hh:mm A')", () => {
     const now = new Date(2026, 10, 22, 9);
     expect(dayAndTime(new Date(2026, 10, 22, 15, 5).toISOString(), 'en', now)).toEqual({
       date: 'Nov 22',

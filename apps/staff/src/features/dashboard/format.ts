@@ -22,7 +22,7 @@ export function yearMakeModel(order: DashboardOrder): string {
     .join(' ');
 }
 
-/** 'hh:mm A' alone for today, else 'MMM D' and 'hh:mm A' (spec §9 formats). */
+/** 'hh:mm A' alone for today, else 'MMM D' and 'hh:mm A'. */
 export function dayAndTime(
   iso: string,
   language: string,
@@ -46,7 +46,7 @@ interface Day {
 
 /**
  * The days of the page's appointments, with empty days in between so the week reads as a
- * calendar (spec §2 "calendar toggle"). Days are the device's.
+ * calendar (the calendar toggle). Days are the device's.
  */
 export function calendarDays(orders: readonly DashboardOrder[], today = new Date()): Day[] {
   const byDay = new Map<string, DashboardOrder[]>();

@@ -11,12 +11,12 @@ import type { ApiClient } from '@servicebay/web-core';
 import { foldOrderEvent } from './live-merge.js';
 
 /**
- * The dashboard's reads of the repair-order routes (spec §7), and the query-cache keys the
+ * The dashboard's reads of the repair-order routes, and the query-cache keys the
  * live updates fold events into. Every key starts with ['inspectionOrders', storeId] so one
  * invalidation refreshes every list, counter and count of a store.
  */
 
-/** The presented inspection order of the shared contract (spec §3). */
+/** The presented inspection order of the shared contract. */
 export type DashboardOrder = RepairOrder;
 
 export interface OrderList {

@@ -14,7 +14,7 @@ import { userQueryKey } from '../../session/signed-in.js';
 
 /**
  * The user's dashboard choices (filter, sort, waiting first, my vehicles): restored from the
- * user record on load (unknown values ignored, spec §4), saved through
+ * user record on load (unknown values ignored), saved through
  * POST /v2/api/store/{storeId}/user/{userId}/filter on every change. The screen follows the
  * choice at once; a failed save says so and keeps the choice for this visit.
  */

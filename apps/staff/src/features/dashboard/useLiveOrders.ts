@@ -11,7 +11,7 @@ import { applyReadingReport, readReadingReport } from './report-status.js';
 const COUNT_REFRESH_MS = 1000;
 
 /**
- * Keeps an open dashboard live (spec §4): order events of the store are folded into the cached
+ * Keeps an open dashboard live: order events of the store are folded into the cached
  * lists with the merge rules, counters follow, and everything is read again after a reconnection
  * (events sent while away are not replayed, docs/realtime.md). Returns the connection state.
  */

@@ -31,7 +31,7 @@ function NotFound() {
   return <AlertBanner alert={{ type: 'warning', message: t('orderPage.notFound') }} />;
 }
 
-/** Where spec §2's redirect rule sends an order: approve-work once its estimate step is done, else the estimate. */
+/** Where the redirect rule sends an order: approve-work once its estimate step is done, else the estimate. */
 const destination = (order: RepairOrder) =>
   approvalPage(order.states.estimate) === 'approvedWork'
     ? estimatePaths.approvedWork(order.storeId, order._id)
@@ -48,8 +48,8 @@ export function ApprovalRedirect() {
 }
 
 /**
- * The older /app/v2/inspectionOrder/{id}/estimates and /approvedWork (spec §2 "Older pages reached
- * by redirect"): they name no store, so the order is looked up in the signed-in user's store,
+ * The older /app/v2/inspectionOrder/{id}/estimates and /approvedWork (older pages
+ * reached by redirect): they name no store, so the order is looked up in the signed-in user's store,
  * then in the other stores of the user's account; the estimates page wants the estimate, the
  * approve-work page goes by the redirect rule.
  */

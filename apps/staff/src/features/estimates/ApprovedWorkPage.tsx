@@ -21,7 +21,7 @@ import { SEVERITY_COLOR, useMoney } from './format.js';
 import { decisionOf, splitByDecision } from './estimate-lines.js';
 
 /**
- * /app/store/{storeId}/inspectionOrder/{id}/approvedWork (spec §2): the work the customer
+ * /app/store/{storeId}/inspectionOrder/{id}/approvedWork: the work the customer
  * approved with its total, and what they declined listed as deferred work. The customer review
  * modal shows every item with the customer's decision. Decisions are written by the customer's
  * report page (docs/reports.md); this page only reads them through the estimate's lines.
@@ -137,7 +137,7 @@ function ApprovedWork({
   );
 }
 
-/** Spec §2 Modals "customer review": each item with the customer's decision, and the approved total. */
+/** The customer review: each item with the customer's decision, and the approved total. */
 export function CustomerReviewModal({
   opened,
   onClose,

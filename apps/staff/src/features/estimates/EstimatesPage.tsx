@@ -179,7 +179,7 @@ export function EstimateTotals({ estimate, approved = false }: { estimate: Estim
 const TOTAL_TEST_IDS: Partial<Record<string, string>> = { total: 'estimate-total', approvedTotal: 'approved-total' };
 
 /**
- * /app/store/{storeId}/inspectionOrder/{id}/estimates (issue 7 item 1): the advisor builds the
+ * /app/store/{storeId}/inspectionOrder/{id}/estimates: the advisor builds the
  * estimate from the inspection's recommendations, prices labour, parts and fees, sees the totals
  * with each tax, and marks it ready (the order's estimate step done). docs/estimates.md.
  */

@@ -10,8 +10,8 @@ import { useSignedIn } from '../../session/signed-in.js';
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
- * What help offers (spec §2 Modals "help", issue 8 item 7): the store's support phone and e-mail
- * (the store's own contact details, spec §3 Store phoneNo and email) and the way to the training.
+ * What help offers: the store's support phone and e-mail
+ * (the store's own phoneNo and email) and the way to the training.
  */
 export function HelpContent({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('staff');

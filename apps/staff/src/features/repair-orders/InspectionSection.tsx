@@ -31,7 +31,7 @@ import { useResultWriter, type PendingStore } from './useResultWriter.js';
 import { UploadList, useResultMedia } from './useResultMedia.js';
 
 /**
- * The inspection of the order page (issue 6 item 6, docs/repair-order-page.md): the order's
+ * The inspection of the order page (docs/repair-order-page.md): the order's
  * inspection type as groups (vehicleDetails first and open) and sections, each item a row with
  * its result; pictures through the image editor, videos with the media rules; the gallery and
  * the video player.

@@ -8,11 +8,11 @@ import { useServices } from '../../context.js';
 import { storeOrder } from './repair-order-api.js';
 
 /**
- * The order's primary picture (spec §2 image editor, §7 `POST .../primaryPicture`): shown (it
+ * The order's primary picture (`POST .../primaryPicture`): shown (it
  * opens in the image gallery) and taken or replaced through the image editor, uploaded with a
  * progress bar. A video gives 'Were sorry videos are not allowed as primary pictures' and the
  * editor closes; the server refuses one anyway (415, same text). The answer is the whole order:
- * it replaces the cached one, so the picture total counts it at once (spec §9).
+ * it replaces the cached one, so the picture total counts it at once.
  *
  * Given the picture's url and name as strings: the order is read again after every result
  * change, and its signed URL stays the same within its window, so the memo holds.

@@ -9,7 +9,7 @@ type Worker = { _id: string; firstName?: string | null; lastName?: string | null
 
 const workerName = (w: Worker) => [w.firstName, w.lastName].filter(Boolean).join(' ') || w.username || w._id;
 
-/** The store's workers for the advisor and technician selects (spec §6: advisors and technicians). */
+/** The store's workers for the advisor and technician selects. */
 function useWorkers(storeId: string) {
   const { api } = useServices();
   return useQuery({

@@ -9,7 +9,7 @@ export interface RepairOrderSummary {
   waiting: boolean;
 }
 
-/** Spec §2 "confirm ticket information": what is about to be saved, checked once more. */
+/** Confirm ticket information: what is about to be saved, checked once more. */
 export function ConfirmRepairOrderModal({
   summary,
   saving,
@@ -56,7 +56,7 @@ export function ConfirmRepairOrderModal({
   );
 }
 
-/** Spec §2 "no-customer": a ticket needs a customer. */
+/** No customer: a ticket needs a customer. */
 export function NoCustomerModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['repairOrderForm', 'ui']);
   return (

@@ -32,7 +32,7 @@ import { emptyRepairOrderForm, invalidMileage, repairOrderBody, formFromRepairOr
 /**
  * /app/store/:storeId/ticket (query vehicleId, customerId, vin), /ticket/:inspectionOrderId (query
  * vehicleInShop=true) and /ticket/household/:householdId (query vehicleId): the customer/vehicle
- * panel and the ticket's fields; saving goes to the dashboard (spec §2, §5).
+ * panel and the ticket's fields; saving goes to the dashboard.
  */
 export function RepairOrderFormPage({ slots }: { slots?: PanelSlots }) {
   const { t } = useTranslation('repairOrderForm');

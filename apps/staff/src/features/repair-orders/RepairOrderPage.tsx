@@ -31,8 +31,8 @@ import { ApprovalTrail } from '../customer-report/ApprovalTrail.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
- * is the ticket's (issue 5): who holds it (self-assignment), the time tracker, the six steps,
- * finish / reopen / close with the rules of spec §4, and the ways on. The inspection itself
+ * is the ticket's: who holds it (self-assignment), the time tracker, the six steps,
+ * finish / reopen / close with their state rules, and the ways on. The inspection itself
  * (groups, items, pictures) fills the inspection section (docs/repair-order-page.md).
  */
 export function RepairOrderPage() {
@@ -231,7 +231,7 @@ const STEP_COLOR = {
   done: 'teal.9',
 } as const;
 
-/** Self-assignment for a technician (spec §4), or who holds it (spec §6, §8). */
+/** Self-assignment for a technician, or who holds it for everyone else. */
 function Assignment({ order }: { order: RepairOrder }) {
   const { t } = useTranslation('repairOrders');
   const { api } = useServices();

@@ -269,7 +269,7 @@ export const ResultRow = memo(function ResultRow({
                 value={result?.mapValue ?? ''}
                 onChange={(e) => change({ mapValue: e.currentTarget.value || null })}
                 data={[
-                  // No code: the report shows the default text (spec §3 'MAP').
+                  // No code: the report shows the default text (the MAP's).
                   { value: '', label: t('noReasonCode') },
                   ...DEFICIENCY_REASON_CODES[severity].map((code) => ({
                     value: code,

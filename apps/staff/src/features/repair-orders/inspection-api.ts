@@ -23,7 +23,7 @@ export const resultsQueryKey = (storeId: string, inspectionOrderId: string) =>
   ['inspectionOrders', storeId, 'order', inspectionOrderId, 'results'] as const;
 
 /**
- * The order's results and the vehicle's previous measurements. Spec §9: 20000 ms per attempt, and
+ * The order's results and the vehicle's previous measurements: 20000 ms per attempt, and
  * one retry (a time-out, no connection or a 502/503/504) with the same time-out.
  */
 export const resultsQuery = (api: ApiClient, storeId: string, inspectionOrderId: string) => ({

@@ -117,7 +117,7 @@ describe('shareSections', () => {
   });
 });
 
-describe('severityPatch (spec §4 through the domain rules)', () => {
+describe('severityPatch (through the domain rules)', () => {
   it('okay: first okay finding, no recommendation; critical: first finding and its first recommendation', () => {
     expect(severityPatch(pads, null, 'okay')).toEqual({
       result: 'okay',
@@ -241,7 +241,7 @@ describe('orderAfterResultChange', () => {
 });
 
 describe('counts', () => {
-  it('the picture total counts the order picture, result pictures and result videos (spec §9)', () => {
+  it('the picture total counts the order picture, result pictures and result videos', () => {
     const pic = { name: 'a.jpg' } as InspectionResult['pictures'][number];
     const vid = { name: 'a.mp4' } as InspectionResult['videos'][number];
     const results = [result({ pictures: [pic, pic] }), result({ videos: [vid] })];

@@ -21,7 +21,7 @@ import {
  * (through the domain's severity rules), the optimistic order, and the picture total.
  */
 
-/** Spec §9: inspection results time-out 20000 ms; the one retry has the same time-out. */
+/** Inspection results time-out 20000 ms; the one retry has the same time-out. */
 export const RESULTS_TIMEOUT_MS = 20_000;
 export const RESULTS_RETRY_TIMEOUT_MS = 20_000;
 
@@ -74,7 +74,7 @@ export function buildGroups(
     ...type.groupOrder.map((k) => byKey.get(k)).filter((g) => g !== undefined),
     ...type.groups.filter((g) => !type.groupOrder.includes(g.key)),
   ];
-  // vehicleDetails first whatever the order says (spec §9 default group).
+  // vehicleDetails first whatever the order says (the default group).
   ordered.sort((a, b) => Number(b.key === DEFAULT_GROUP) - Number(a.key === DEFAULT_GROUP));
   return ordered.map((g) => ({
     key: g.key,
@@ -96,7 +96,7 @@ export function buildGroups(
   }));
 }
 
-/** What a tap on a severity button sends (spec §4: the same severity again clears it). */
+/** What a tap on a severity button sends (the same severity again clears it). */
 export function severityPatch(
   item: Pick<InspectionItem, 'findings'>,
   current: Pick<InspectionResult, 'result' | 'mapValue'> | null,
@@ -203,7 +203,7 @@ export function replaceResult(
 }
 
 /**
- * The order as a result change leaves it (spec §4, done by the server in the same transaction):
+ * The order as a result change leaves it (done by the server in the same transaction):
  * a finished inspection reopened, work started, the technician's clock running.
  */
 export function orderAfterResultChange(
@@ -231,7 +231,7 @@ export function orderAfterResultChange(
   };
 }
 
-/** Spec §9: the picture total counts the order's picture, result pictures and result videos. */
+/** The picture total counts the order's picture, result pictures and result videos. */
 export function pictureTotal(
   hasOrderPicture: boolean,
   results: readonly Pick<InspectionResult, 'pictures' | 'videos'>[],

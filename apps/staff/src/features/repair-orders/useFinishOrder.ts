@@ -15,7 +15,7 @@ import { storeOrder } from './repair-order-api.js';
 import { decideFinish, finishRefusal, orderErrorKey, pathAfterFinish, refusalError } from './finish-flow.js';
 
 /**
- * Finishing an inspection (spec §4 "Finishing", §2 redirect rules), for the order page and the
+ * Finishing an inspection, for the order page and the
  * sign-off page: ask the server whether it can be finished; a reason opens the finish-inspection
  * conditions modal (`refusal`); sign-off first where required; the no-resend warning for PBS;
  * then finish and go on (work order page for clock-in stores from the order page, else the

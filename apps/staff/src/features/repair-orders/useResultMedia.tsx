@@ -40,7 +40,7 @@ export interface Upload {
  * Pictures and videos of results: a camera picture goes through the image editor, then the
  * picture as taken is uploaded (the server keeps it as the original) and, when it was annotated
  * or turned, the edited JPEG replaces what is shown (PUT); videos follow the client media rules
- * (spec §5: offline refused, over 52428800 bytes refused, over 60 s advised against, a name the
+ * (offline refused, over 52428800 bytes refused, over 60 s advised against, a name the
  * result already has ignored). Both with upload progress (web-core's uploadWithProgress).
  */
 export function useResultMedia({
@@ -120,7 +120,7 @@ export function useResultMedia({
             workerName: personName(worker),
             workerTitle: worker.title ?? actingRole(worker),
             dateTime: new Date().toISOString(),
-            // Where it was taken, when the device says within a few seconds (spec §3 gpsCoords).
+            // Where it was taken, when the device says within a few seconds (gpsCoords).
             ...positionFields(await position),
           };
           const changed = edited.annotations > 0 || edited.rotation % 360 !== 0;

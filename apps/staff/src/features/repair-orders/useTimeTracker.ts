@@ -10,7 +10,7 @@ import { useServices } from '../../context.js';
 import { storeOrder } from './repair-order-api.js';
 
 /**
- * The order's time tracker for a technician (spec §4 "Time tracker", §2 route guards): start and
+ * The order's time tracker for a technician: start and
  * pause, the running time, and "leaving an inspection order page while the timer runs, for a
  * time-tracker user, pauses the timer first": on leaving the page inside the app, and when the
  * tab is closed or hidden for good (pagehide, sent with keepalive so it outlives the page).

@@ -39,7 +39,7 @@ import {
 } from './report-dialog-state.js';
 
 /**
- * Spec §2 report dialog: send the report, or notify that the repair is complete. Subject and
+ * The report dialog: send the report, or notify that the repair is complete. Subject and
  * message are prefilled in the customer's language, e-mail and phone with the customer's own; the
  * third-party checkboxes show when the customer has none; include payment link when the store
  * takes payments. The hidden token is asked when the dialog opens and kept until it closes, so a
@@ -57,7 +57,7 @@ export function ReportDialog({
   notification: ReportNotification;
   opened: boolean;
   onClose: () => void;
-  /** The server answered: the dialog is cleared and hidden; the caller decides where to go (spec §4). */
+  /** The server answered: the dialog is cleared and hidden; the caller decides where to go. */
   onSent: (answer: SendReportResponse) => void;
   onSmsError: (code: SmsErrorCode) => void;
 }) {

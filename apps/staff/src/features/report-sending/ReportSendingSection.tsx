@@ -21,7 +21,7 @@ import { afterSent, hasActiveLink } from './report-dialog-state.js';
 
 /**
  * The order page's report part (docs/reports.md): send the report or notify that the repair is
- * complete (spec §2 report dialog), the SMS error dialog, and the order's report links with a
+ * complete (the report dialog), the SMS error dialog, and the order's report links with a
  * revoke button. Shown to the roles that may send reports.
  */
 export function ReportSendingSection({ order }: { order: RepairOrder }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 export type SmsErrorCode = 'SMS_NOT_PERMITTED' | 'SMS_NOT_SENT';
 
-/** Spec §2, §8: the SMS error dialog, opened when the text of a report could not go. */
+/** The SMS error dialog, opened when the text of a report could not go. */
 export function SmsErrorDialog({ code, onClose }: { code: SmsErrorCode | null; onClose: () => void }) {
   const { t } = useTranslation(['reportSending', 'ui']);
   return (

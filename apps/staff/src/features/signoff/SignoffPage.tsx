@@ -16,7 +16,7 @@ import { customerLines, yearMakeModel } from '../dashboard/format.js';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad.js';
 
 /**
- * .../inspectionOrder/{id}/signoff?lang=&workerId= (spec §2, §4 "Finishing"): the customer signs
+ * .../inspectionOrder/{id}/signoff?lang=&workerId=: the customer signs
  * on the tablet, then the order is finished through the order page's finish flow
  * (useFinishOrder, with sign-off done), whose last step uploads the signature and the signer's
  * name (`POST .../signoff`): they are kept with the order. The page speaks the customer's language

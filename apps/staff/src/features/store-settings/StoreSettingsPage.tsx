@@ -39,7 +39,7 @@ import { updateStoreSettings } from './store-settings-api.js';
 import { EstimateSettings, estimateSettingsValid } from './EstimateSettings.js';
 
 /**
- * The store's settings (issue 8 item 3; spec §3 Store), grouped so a manager understands them.
+ * The store's settings, grouped so a manager understands them.
  * Saved with one PUT; the server validates and the change is in force for the next request.
  */
 export function StoreSettingsPage() {

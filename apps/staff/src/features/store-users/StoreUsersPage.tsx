@@ -48,7 +48,7 @@ function fullName(u: Pick<StoreUser, 'firstName' | 'lastName' | 'username'>) {
 }
 
 /**
- * /app/v2/account/{accountId}/store/{storeId}/user (spec §2, issue 8 item 2): the store's workers,
+ * /app/v2/account/{accountId}/store/{storeId}/user: the store's workers,
  * the home of store managers. Add, edit, deactivate; password and PIN.
  */
 export function StoreUsersPage() {

@@ -21,7 +21,7 @@ import { afterCompletion, COURSE_PARAM, courseFetchReturnsToLogin, mandatoryProg
 
 
 /**
- * /app/training and /app/education (spec §2): the courses, one opened at a time (?course=id),
+ * /app/training and /app/education: the courses, one opened at a time (?course=id),
  * marked completed by the worker. A worker held by the mandatory-training guard goes on to its
  * home as soon as the last mandatory course is completed (docs/training.md).
  */
@@ -38,7 +38,7 @@ export function TrainingPage({ page }: { page: TrainingPageKind }) {
   const courses = useQuery(coursesQuery(api, user._id));
   const failed = courses.isError && courseFetchReturnsToLogin(courses.error);
   useEffect(() => {
-    // Spec §8: a course fetch with 500 or an error returns to the login.
+    // A course fetch with 500 or an error returns to the login.
     if (failed) void session.logout('expired');
   }, [failed, session]);
 

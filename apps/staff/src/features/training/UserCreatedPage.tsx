@@ -5,7 +5,7 @@ import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { useGoTo } from '../../session/useFinishSignIn.js';
 
-/** /app/user/created (spec §2 "New user with training"): a welcome that leads to the training. */
+/** /app/user/created (a new user with training): a welcome that leads to the training. */
 export function UserCreatedPage() {
   const { t } = useTranslation(['training', 'staff']);
   const { user, store } = useSignedIn();

@@ -22,7 +22,7 @@ describe('training helpers', () => {
     expect(nextCourse([course(1, true, true)])).toBeNull();
   });
 
-  it('returns to the login on any failed course fetch (spec §8)', () => {
+  it('returns to the login on any failed course fetch', () => {
     expect(courseFetchReturnsToLogin({ status: 500 })).toBe(true);
     expect(courseFetchReturnsToLogin(new Error('offline'))).toBe(true);
     expect(courseFetchReturnsToLogin(null)).toBe(false);

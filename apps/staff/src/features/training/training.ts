@@ -23,7 +23,7 @@ export function afterCompletion(
   return wasUntrained && answer.mandatoryTrainingComplete ? 'home' : 'list';
 }
 
-/** Spec §8: a course fetch answering 500, or failing at all, returns to the login. */
+/** A course fetch answering 500, or failing at all, returns to the login. */
 export function courseFetchReturnsToLogin(error: unknown): boolean {
   return error !== null && error !== undefined;
 }

@@ -14,7 +14,7 @@ import '../dashboard/dashboard.css';
 import { fetchVehicleHistory } from './vehicle-history-api.js';
 
 /**
- * /app/vehicle/{vehicleId}/history/{inspectionOrderId | last} (spec §2 "Vehicle history"): every
+ * /app/vehicle/{vehicleId}/history/{inspectionOrderId | last}: every
  * closed order of the vehicle, newest first, the named one (or the latest, for `last`) marked.
  */
 export function VehicleHistoryPage() {

@@ -4,7 +4,7 @@ import type { ApiClient } from '@servicebay/web-core';
 /**
  * The vehicle's closed orders, newest first (`GET .../vehicle/{id}/inspectionOrder?closed=true`).
  * 204 means none: an empty list, which the page answers with
- * There_is_no_previous_inspection_for_this_vehicle (spec §8).
+ * There_is_no_previous_inspection_for_this_vehicle.
  */
 export async function fetchVehicleHistory(
   api: ApiClient,

@@ -10,7 +10,7 @@ import { useVinScanned } from './useVinScanned.js';
 import { createVinScanSession } from './vin-scan-api.js';
 
 export interface VinScanButtonProps {
-  /** Where the scan starts: the vehicle details form or the dashboard search (spec §4 "VIN scan"). */
+  /** Where the scan starts: the vehicle details form or the dashboard search. */
   from: VinScanOrigin;
   /** Called with each VIN scanned, by the camera or by the external scanner (upper-cased, 17 characters). */
   onVin: (vin: string) => void;

@@ -25,9 +25,9 @@ type Phase =
   | { kind: 'rejected' };
 
 /**
- * /app/as1-ui/vinScan?language=&userId=&from= (spec §2): where the external scanner sends the user
- * after handing over the VIN. Polls GET /v1/api/vinscanner/scanned/ (every 3 s, up to 5 polls,
- * spec §9), publishes the VIN on the user's realtime topic for that origin, where the vehicle
+ * /app/as1-ui/vinScan?language=&userId=&from=: where the external scanner sends the user
+ * after handing over the VIN. Polls GET /v1/api/vinscanner/scanned/ (every 3 s, up to 5 polls),
+ * publishes the VIN on the user's realtime topic for that origin, where the vehicle
  * details or the dashboard pick it up, and closes itself. Five failed polls end in rejection.
  */
 export function VinScanReturnPage() {

@@ -7,7 +7,7 @@ import { realtimeFor } from './realtime.js';
 /**
  * Listens, while mounted, for VINs the external scanner flow delivers to the signed-in user from
  * that origin (realtime topic user/{id}/externalAppAction/vinScannedFromVehicleDetails or
- * ...FromDashboard, spec §4) and calls `onVin` with each (upper-cased, 17 characters).
+ * ...FromDashboard) and calls `onVin` with each (upper-cased, 17 characters).
  *
  * `<VinScanButton>` already listens for its own origin: use this hook only where no button is
  * mounted for that origin (or pass `enabled: false`), else `onVin` runs twice per scan. The
