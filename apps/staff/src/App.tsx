@@ -37,7 +37,7 @@ import { ApprovalRedirect, LegacyEstimateRedirect } from './features/estimates/A
 
 const to = (fullPath: string) => routerPath(fullPath)!;
 
-/** The destinations later issues build, at their spec §2 paths (router paths, without /app). */
+/** Destinations not built yet, at their final paths (router paths, without /app). */
 const PLACEHOLDER_ROUTES: Array<[path: string, page: PlaceholderPageId]> = [
   ['/v2/account/:accountId/analytics', 'analytics'],
   [to(STAFF_PATHS.advancedSearch), 'advancedSearch'],
@@ -46,7 +46,7 @@ const PLACEHOLDER_ROUTES: Array<[path: string, page: PlaceholderPageId]> = [
 ];
 
 export function App({ i18n, api, session, basename = APP_BASENAME }: Services & { basename?: string }) {
-  // The API client already retries what is worth retrying (spec §8); a second layer would multiply waits.
+  // The API client already retries what is worth retrying; a second layer would multiply waits.
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } }),
   );

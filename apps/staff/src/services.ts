@@ -16,7 +16,7 @@ export const api = createApiClient({
   // Renews the token before it runs out and once on a refused token, then retries the request.
   fetch: session.fetch,
   onUnauthorized: (error) => {
-    // Spec §4: a 401 not on the login page logs out. A wrong password or PIN is a 401 too, but
+    // A 401 not on the login page logs out. A wrong password or PIN is a 401 too, but
     // it refuses the answer, not the session.
     if (isSessionRefusal(error) && !isPublicPath(window.location.pathname)) void session.logout('expired');
   },

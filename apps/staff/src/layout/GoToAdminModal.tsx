@@ -10,9 +10,9 @@ import { useGoTo } from '../session/useFinishSignIn.js';
 import { loginFailure } from '../session/login.js';
 
 /**
- * Spec §2 go-to-admin: legacy users confirm with the store's admin PIN, everyone else with their
+ * Go to admin: legacy users confirm with the store's admin PIN, everyone else with their
  * own password again. A refusal closes the modal with 'Could not login with that user name and
- * password' (spec §8); success opens the admin pages of the role.
+ * password'; success opens the admin pages of the role.
  */
 export function GoToAdminModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['staff', 'ui']);
@@ -57,7 +57,7 @@ export function GoToAdminModal({ opened, onClose }: { opened: boolean; onClose: 
     },
   });
 
-  // Spec §5: a blank password (or a PIN that is not 4 to 8 digits) is never sent.
+  // A blank password (or a PIN that is not 4 to 8 digits) is never sent.
   const valid = withPin
     ? (adminPinLoginRoute.body?.safeParse({ adminPIN: secret, storeId: user.storeId }).success ?? false)
     : secret.trim() !== '';

@@ -14,11 +14,11 @@ import { staffStoreId } from '../session/sign-in.js';
 import { signOut } from '../session/sso.js';
 import { useInactiveStoreWarning } from '../session/useFinishSignIn.js';
 
-/** Pages an untrained worker may still open (spec §2 Route guards: training first). */
+/** Pages an untrained worker may still open (training comes first). */
 const TRAINING_PATHS = [STAFF_PATHS.training, STAFF_PATHS.userCreated, STAFF_PATHS.help].map((p) => routerPath(p)!);
 
 /**
- * The route guards of spec §2 around every signed-in page: no token → login (credentials
+ * The route guards around every signed-in page: no token → login (credentials
  * cleared); the user and store loaded; consumer → MyCar; untrained worker → training; an
  * inactive store → signed out with its warning. Then the shell.
  */
@@ -59,7 +59,7 @@ function SignedInLoader({ claims }: { claims: SessionClaims }) {
         void warnInactiveStore();
       });
     } else if (noUser) {
-      // Spec §8: a user fetch returning nothing clears the credentials.
+      // A user fetch returning nothing clears the credentials.
       void session.logout('expired');
     }
   }, [inactiveStore, noUser, session, warnInactiveStore]);
@@ -128,7 +128,7 @@ function safeHome(user: Parameters<typeof homeRoute>[0]): string | null {
   }
 }
 
-/** Spec §4 "Inactivity": the store's logoutByInactivity, checked every 60 s while signed in. */
+/** Inactivity: the store's logoutByInactivity, checked every 60 s while signed in. */
 function InactivityLogout({ setting }: { setting: { unit: 'minutes' | 'hours'; value: number } | null }) {
   const { session } = useServices();
   const limitMs = inactivityLimitMs(setting);

@@ -9,13 +9,13 @@ import { canRequestReset, loginFailure } from '../session/login.js';
 
 export interface ForgotPasswordModalProps {
   opened: boolean;
-  /** Spec §8: after a 403 the modal says the account is locked. */
+  /** After a 403 the modal says the account is locked. */
   locked: boolean;
   initialUsername: string;
   onClose: () => void;
 }
 
-/** Spec §2 forgot-password: asks for the user name or e-mail and sends the reset link. */
+/** Forgot password: asks for the user name or e-mail and sends the reset link. */
 export function ForgotPasswordModal({ opened, locked, initialUsername, onClose }: ForgotPasswordModalProps) {
   const { t, i18n } = useTranslation(['staff', 'ui']);
   const { api } = useServices();
@@ -23,7 +23,7 @@ export function ForgotPasswordModal({ opened, locked, initialUsername, onClose }
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const send = useMutation({
-    // Spec §4: password-reset e-mails are never retried.
+    // Password-reset e-mails are never retried.
     mutationFn: (name: string) =>
       api.call(passwordResetEmailRoute, {
         body: { username: name, language: isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined },

@@ -9,7 +9,7 @@ import { useSignedIn } from '../session/signed-in.js';
 import { useGoTo } from '../session/useFinishSignIn.js';
 import { PageHeader } from '../kit/PageHeader.js';
 
-/** /app/: the signed-in user's home of spec §2, or its 'Unable to find route' error. */
+/** /app/: the signed-in user's home by role, or its 'Unable to find route' error. */
 export function GoHome() {
   const { t } = useTranslation('staff');
   const { session } = useServices();

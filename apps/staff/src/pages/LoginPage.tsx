@@ -57,7 +57,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   useSessionEndNotice(arrival, params.get('sso') === 'failed');
 
-  // Spec §4: the strategy lookup tells own login from single sign-on, looked up as the name is
+  // The strategy lookup tells own login from single sign-on, looked up as the name is
   // typed so that an account signing in elsewhere is never asked for a password here. Any
   // failure (unknown user, offline) leaves the password login as it is.
   const typed = fields.username.trim();
@@ -82,7 +82,7 @@ export function LoginPage() {
     onError: (error, body) => {
       const failure = loginFailure(error);
       if (failure === 'locked') {
-        // Spec §8: a 403 opens the forgot-password modal flagged account locked, with the user name.
+        // A 403 opens the forgot-password modal flagged account locked, with the user name.
         setForgot({ opened: true, locked: true });
       } else {
         alerts.show(

@@ -7,7 +7,7 @@ import { takeSsoCookies } from '../session/sso.js';
 import { useFinishSignIn } from '../session/useFinishSignIn.js';
 
 /**
- * /app/sso/return (spec §2): the single sign-on callback left the token pair in cookies; this
+ * /app/sso/return: the single sign-on callback left the token pair in cookies; this
  * page takes them and carries on exactly as a password login, or goes to the login page.
  */
 export function SsoReturnPage() {

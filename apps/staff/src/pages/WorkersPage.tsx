@@ -29,7 +29,7 @@ function initials(worker: Worker): string {
 }
 
 /**
- * /app/store/workers (spec §2 "Worker selection"): the shop's shared Store account lists the
+ * /app/store/workers (worker selection): the shop's shared Store account lists the
  * store's workers; the one who picks up the tablet confirms with their own password or PIN and
  * lands on their own home.
  */

@@ -18,7 +18,7 @@ export function loginBody({ username, password }: LoginFields) {
 export type LoginFailure = 'locked' | 'unavailable' | 'tooMany' | 'rejected';
 
 /**
- * Spec §8: a 403 means the account is locked; any other refusal is 'Could not login with that
+ * A 403 means the account is locked; any other refusal is 'Could not login with that
  * user name and password'. A server that cannot be reached or is failing is told apart, so
  * nobody retypes a correct password because the Wi-Fi dropped; so is the rate limit, so nobody
  * thinks the password wrong when it is only too soon.
@@ -31,7 +31,7 @@ export function loginFailure(error: unknown): LoginFailure {
   return 'rejected';
 }
 
-/** Spec §5: the forgot-password submit stays disabled while the user name or e-mail is empty. */
+/** The forgot-password submit stays disabled while the user name or e-mail is empty. */
 export function canRequestReset(username: string): boolean {
   return username.trim() !== '';
 }

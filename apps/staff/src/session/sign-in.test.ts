@@ -53,8 +53,8 @@ function api(answers: Record<string, unknown>) {
   return { client, calls };
 }
 
-describe('completeSignIn (spec §4 "Login and session")', () => {
-  it('fetches the user and the store, then answers the home of spec §2', async () => {
+describe('completeSignIn', () => {
+  it('fetches the user and the store, then answers the home of the role', async () => {
     const { client, calls } = api({ 'session.getUser': user(), 'stores.get': store });
     await expect(completeSignIn(client, claims())).resolves.toEqual({
       kind: 'home',

@@ -3,11 +3,11 @@ import { isApiError, type ApiClient, type SessionClaims } from '@servicebay/web-
 
 export type SignInOutcome =
   | { kind: 'home'; path: string; user: User; store: Store | null }
-  /** Spec §4: an inactive-store user is logged out with the warning modal. */
+  /** An inactive-store user is logged out with the warning modal. */
   | { kind: 'inactiveStore' }
-  /** Spec §8: the user fetch returned nothing; credentials are cleared. */
+  /** The user fetch returned nothing; credentials are cleared. */
   | { kind: 'noUser' }
-  /** Spec §2: 'Unable to find route for {role}'. */
+  /** No home for the role: 'Unable to find route for {role}'. */
   | { kind: 'noRoute'; role: string };
 
 /**
@@ -29,7 +29,7 @@ export async function loadSignedIn(api: ApiClient, claims: Pick<SessionClaims, '
 }
 
 /**
- * What follows a successful login (spec §4 "Login and session"): the token decoded, the user
+ * What follows a successful login: the token decoded, the user
  * and its store fetched, then the user's home. Other failures (offline, 5xx) reject.
  */
 export async function completeSignIn(api: ApiClient, claims: SessionClaims): Promise<SignInOutcome> {

@@ -35,7 +35,7 @@ export function takeSsoCookies(jar: CookieJar): { token: string; refreshToken: s
 }
 
 /**
- * A sign-out the person asked for (menu, inactivity). Spec §4: single sign-on users then go to
+ * A sign-out the person asked for (menu, inactivity). Single sign-on users then go to
  * the provider's logout, which brings them back to the login page. Resolves 'redirected' then.
  */
 export async function signOut(session: Session, reason: SessionEndReason = 'signedOut'): Promise<'redirected' | 'done'> {

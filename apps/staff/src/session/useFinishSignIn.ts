@@ -22,7 +22,7 @@ export function useGoTo() {
   );
 }
 
-/** The inactive-store warning modal of spec §2, shown after the session is ended. */
+/** The inactive-store warning modal, shown after the session is ended. */
 export function useInactiveStoreWarning() {
   const dialogs = useDialogs();
   const { t } = useTranslation('staff');

@@ -159,7 +159,7 @@ afterEach(() => {
 });
 
 describe('decodeAccessToken', () => {
-  it('reads the claims of spec §3 with the account and partner', () => {
+  it('reads the login token claims with the account and partner', () => {
     const claims = decodeAccessToken(accessToken());
     expect(claims).toMatchObject({ id: 'u1', type: 'Technician', storeId: 's1', accountId: 'a1', partnerId: null });
   });
