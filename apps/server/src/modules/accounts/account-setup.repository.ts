@@ -61,7 +61,7 @@ export function createAccountSetupRepository(db: Db) {
                 accountId: account!.id,
                 partnerId: input.partnerId,
                 dashboardVersion: 2,
-                // New staff take the mandatory training before they touch a car (spec §2 guards).
+                // New staff take the mandatory training before they touch a car (the route guards send them there).
                 mandatoryTrainingComplete: false,
               })
               .onConflictDoNothing()

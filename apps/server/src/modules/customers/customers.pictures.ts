@@ -6,11 +6,11 @@ import type { CustomerRow, VehicleRow } from './customers.repository.js';
 import type { PictureRef, PicturesRepository } from './customers.pictures.repository.js';
 
 /**
- * Vehicle pictures (spec §3 "picture or profile picture") and fleet logos (customer fleetPicture).
+ * Vehicle pictures (picture or profile picture) and fleet logos (customer fleetPicture).
  * Both are image uploads processed by receiveImageUpload; the row then points at the new file and
  * the picture it replaced is deleted once that is committed. Nothing is left behind on failure:
  * a refused upload stores nothing, and a picture whose row vanished meanwhile is deleted again.
- * The portal's profile picture upload (spec §1) will reuse setVehiclePicture.
+ * The portal's profile picture upload will reuse setVehiclePicture.
  */
 export function createPicturesService(repo: PicturesRepository, files: FileStore, options: { maxImageBytes: number }) {
   async function receive(request: FastifyRequest): Promise<PictureRef> {

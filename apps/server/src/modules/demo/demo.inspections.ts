@@ -127,7 +127,7 @@ const COLORS: Record<ResultSeverity, string> = { okay: '#2f9e44', warning: '#f08
 
 /**
  * A small picture that looks like a finding photographed and annotated: a shaded panel, a part
- * outline, and the editor's red arrow and yellow circle (spec §9 annotation colours).
+ * outline, and the editor's red arrow and yellow circle (the annotation colours).
  */
 async function demoPicture(dir: string, seed: number, severity: ResultSeverity): Promise<string> {
   const file = path.join(dir, `demo-${seed}.png`);

@@ -144,7 +144,7 @@ describe('registration rate limit', () => {
   });
 });
 
-describe('login strategy for the portal welcome text (spec §2)', () => {
+describe('login strategy for the portal welcome text', () => {
   const strategy = (username: string) =>
     t.app.inject({ method: 'POST', url: '/v2/api/user/login/strategy', payload: { username }, remoteAddress: '10.3.0.1' });
 

@@ -11,7 +11,7 @@ const userExists = () =>
   new AppError(409, REGISTRATION_ERRORS.userExists, 'This customer already has a user (customer_user_already_exists)');
 
 /**
- * Portal registration (spec §7 POST /userForCustomer, docs/portal-users.md): the customer who gave
+ * Portal registration (POST /userForCustomer, docs/portal-users.md): the customer who gave
  * the shop this e-mail gets a consumer user with it as username, in the customer's store.
  */
 export function createPortalUsersService(deps: {

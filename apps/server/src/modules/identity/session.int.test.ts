@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('login', () => {
-  it('returns a token whose claims are the decoded login token of spec §3', async () => {
+  it('returns a token whose claims are the decoded login token', async () => {
     const user = await userWithPassword('ava');
     const res = await login('  ava ', PASSWORD);
     expect(res.statusCode).toBe(200);

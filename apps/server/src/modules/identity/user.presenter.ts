@@ -20,7 +20,7 @@ export function principalOf(user: UserRow, store: StoreRow | null, acting?: { ty
   };
 }
 
-/** A user as the API shows it (spec §3 Worker or user); never its secrets. */
+/** A user as the API shows it (worker or user); never its secrets. */
 export function presentUser(user: UserRow, store: StoreRow | null): User {
   return {
     _id: user.id,

@@ -201,7 +201,7 @@ describe('automatic inspection selection', () => {
     expect((await newOrder()).inspectionType).toBe(DETAILED_INSPECTION_ID);
   });
 
-  it('with automatic selection on only owners and admins pick another type (spec §6)', async () => {
+  it('with automatic selection on only owners and admins pick another type', async () => {
     const refused = await send('POST', api('/inspectionOrder'), await orderBody({ inspectionType: MULTI_POINT_INSPECTION_ID }));
     expect(refused.json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     const order = await newOrder({ inspectionType: MULTI_POINT_INSPECTION_ID }, ownerHeaders);
@@ -223,7 +223,7 @@ async function orderBody(extra: Record<string, unknown> = {}) {
 }
 
 describe('results', () => {
-  it('creates a result with the severity defaults of spec §4, and reads it back', async () => {
+  it('creates a result with the severity defaults, and reads it back', async () => {
     const order = await newOrder();
     const r = await createResult(order._id, { itemKey: 'frontBrakePads', result: 'warning' });
     expect(r).toMatchObject({

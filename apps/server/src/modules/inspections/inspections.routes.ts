@@ -87,7 +87,7 @@ export function inspectionRoutes(service: InspectionsService) {
         request,
         actorOf(principal),
       );
-      // A name the result already has is ignored (spec §5): 200 with the result as it was.
+      // A name the result already has is ignored: 200 with the result as it was.
       if (duplicate) return reply.code(200).send(ZInspectionResult.parse(result));
       return result;
     }),

@@ -24,7 +24,7 @@ import { writeResultsUseCases } from './use-cases/write-results.js';
 export interface RepairOrdersPort {
   /** The order of the store (404 otherwise). */
   get(storeId: string, id: string): Promise<RepairOrder>;
-  /** Runs a change with the order locked and applies spec §4's effects (repair-orders.service.ts). */
+  /** Runs a change with the order locked and applies its effects on the order (repair-orders.service.ts). */
   inspectionWork<T>(
     storeId: string,
     id: string,
@@ -72,7 +72,7 @@ export function inspectionRules() {
     };
   };
 
-  /** Spec §4 finishing: the reason from the order's results (can-be-finished and finish). */
+  /** Finishing: the reason from the order's results (can-be-finished and finish). */
   const finishCheck: FinishCheck = async (order, db) => {
     const repo = createInspectionsRepository(db);
     const { definition } = await typeOfOrder(repo, order.storeId, order);

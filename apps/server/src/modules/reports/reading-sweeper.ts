@@ -11,7 +11,7 @@ export interface ReadingSweeper {
 }
 
 /**
- * Turns reports no longer viewed for the reading time-out (spec §9: 5000 ms) from 'reading' to
+ * Turns reports no longer viewed for the reading time-out (5000 ms) from 'reading' to
  * 'read', every `everyMs`, and tells the store's dashboards (consumerReadingReport) in the same
  * transaction. Runs in every server process: the UPDATE is one statement, so two processes never
  * turn the same report twice. Started with the app, stopped when it closes (app.ts).

@@ -82,7 +82,7 @@ export function createReportViewRepository(db: Db) {
     },
 
     /**
-     * Reports not viewed for `timeoutMs` turn 'read' (spec §4, §9): one statement, on the
+     * Reports not viewed for `timeoutMs` turn 'read': one statement, on the
      * partial index inspection_orders_report_reading_idx; several servers may run it at once.
      */
     async sweepReading(timeoutMs: number): Promise<ReadingChange[]> {

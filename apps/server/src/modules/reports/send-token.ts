@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /**
- * The report dialog's send token (spec §3 hidden token field; docs/reports.md): made when the
+ * The report dialog's send token (its hidden token field; docs/reports.md): made when the
  * dialog opens, bound to the order and the worker, valid for a few hours. Its key marks the
  * deliveries it made, so each recipient is sent at most once per token. Stateless: an HMAC of
  * `<orderId>.<userId>.<key>.<expires>` under a key derived from the server secret.

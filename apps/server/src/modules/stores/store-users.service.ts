@@ -58,7 +58,7 @@ export function createStoreUsersService(deps: {
         storeId: store.id,
         accountId: store.accountId,
         partnerId: store.partnerId,
-        // New staff take the mandatory training before they touch a car (issue 8, spec §2 guards).
+        // New staff take the mandatory training before they touch a car (the route guards send them there).
         mandatoryTrainingComplete: false,
       });
       if (!user) throw taken(body.username);

@@ -59,7 +59,7 @@ describe('launching the scanner: POST /v1/api/vinscanner/session', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
-  it('needs user id, origin and language (spec §5)', async () => {
+  it('needs user id, origin and language', async () => {
     expect((await launch({ from: 'dashboard', language: 'en' })).json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: 'userId is mandatory' });
     expect((await launch({ userId: me.id, language: 'en' })).json()).toMatchObject({ status: 400, message: 'from is mandatory' });
     expect((await launch({ userId: me.id, from: 'dashboard' })).json()).toMatchObject({ status: 400, message: 'language is mandatory' });

@@ -41,7 +41,7 @@ export function createVinScannerService(repo: VinScannerRepository, settings: Vi
 
   return {
     /**
-     * Launches a scan for the caller (spec §5: user id, origin and language). The token goes out
+     * Launches a scan for the caller (user id, origin and language are required). The token goes out
      * once, in the callback URL; only its hash is kept.
      */
     async createSession(
