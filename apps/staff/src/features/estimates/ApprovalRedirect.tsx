@@ -48,8 +48,8 @@ export function ApprovalRedirect() {
 }
 
 /**
- * The older /app/v2/inspectionOrder/{id}/estimates and /approvedWork (older pages
- * reached by redirect): they name no store, so the order is looked up in the signed-in user's store,
+ * The older /app/v2/inspectionOrder/{id}/estimates and /approvedWork, reached by redirect: they
+ * name no store, so the order is looked up in the signed-in user's store,
  * then in the other stores of the user's account; the estimates page wants the estimate, the
  * approve-work page goes by the redirect rule.
  */
