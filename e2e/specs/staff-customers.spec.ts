@@ -77,9 +77,10 @@ test.describe('customer and vehicle panel on a tablet', () => {
     await customerForm.getByRole('textbox', { name: 'Mobile phone' }).fill('(514) 555-0199');
     await customerForm.getByRole('textbox', { name: 'E-mail' }).fill('ann.larouche@');
     await customerForm.getByRole('button', { name: 'Save the customer' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The e-mail address is not valid.' })).toBeVisible();
+    // Checked in the alerts region before the accessibility scan: on a loaded machine the scan can
+    // outlast the alert's 6 s on screen.
+    await expect(page.getByTestId('alerts').getByRole('alert').filter({ hasText: 'The e-mail address is not valid.' })).toBeVisible();
     await expectAccessible(page);
-    await expectAlert(page, 'The e-mail address is not valid.');
     await customerForm.getByRole('textbox', { name: 'E-mail' }).fill('  ann.larouche@example.com ');
     await customerForm.getByRole('button', { name: 'Save the customer' }).click();
     // Saved with the mobile phone as primary phone, shown beside the name.
