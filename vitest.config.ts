@@ -29,6 +29,9 @@ export default defineConfig({
           include: ['apps/**/src/**/*.test.{ts,tsx}', 'packages/**/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // A component test renders in well under a second; on two cores shared with the other
+          // CI streams, starting jsdom and Mantine can take several: room so starvation is not a failure.
+          testTimeout: 20_000,
         },
       },
       integration('int-pglite', { TEST_DB: 'pglite' }),
