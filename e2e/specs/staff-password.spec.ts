@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
 import { signIn } from './support/staff.js';
-import { waitForMail } from './support/mail.js';
+import { latestMailId, waitForMail } from './support/mail.js';
 import { readOutbox } from './support/outbox.js';
 
 /** The e2e database is shared by the run: only this spec uses tech2, whose password it changes. */
@@ -22,6 +22,7 @@ test.describe('password reset', () => {
     await expect(send).toBeDisabled();
     await username.fill('tech2');
     await expectAccessible(page);
+    const before = await latestMailId('tech2@demo.servicebay.local');
     await send.click();
     await expect(dialog.getByRole('status')).toContainText('Check your e-mail');
     await expectAccessible(page);
@@ -31,7 +32,7 @@ test.describe('password reset', () => {
     const items = await readOutbox(request);
     expect(items.some((m) => m.to === 'tech2@demo.servicebay.local')).toBe(true);
     // The message itself, as the SMTP server the product sent it to received it.
-    const mail = await waitForMail('tech2@demo.servicebay.local', (m) => /reset\/password\?token=/.test(m.text));
+    const mail = await waitForMail('tech2@demo.servicebay.local', (m) => /reset\/password\?token=/.test(m.text), before);
     const link = mail.text.match(/\/app\/reset\/password\?token=[\w-]+/)?.[0];
     expect(link).toBeTruthy();
 

@@ -8,6 +8,12 @@ export async function mailTo(address: string): Promise<CaughtMessage[]> {
   return (await res.json()) as CaughtMessage[];
 }
 
+/** The id of the newest e-mail to the address (0 if none): pass it to waitForMail as `after` so a
+ * retried test reads its own message, not one an earlier attempt left in the catcher. */
+export async function latestMailId(address: string): Promise<number> {
+  return Math.max(0, ...(await mailTo(address)).map((m) => m.id));
+}
+
 /** Waits for a message to the address that `matches`, newer than the ones already there. */
 export async function waitForMail(
   address: string,
