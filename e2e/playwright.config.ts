@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './browser.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -22,8 +23,6 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 }
 
-// Debian's Chromium, never a downloaded one: nothing may be fetched at run time.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const DASHBOARD_SPEC = /staff-dashboard\.spec\.ts$/;
 
@@ -39,7 +38,7 @@ export default defineConfig({
   // Room for a busy two-core machine; the long flows call test.slow() (three times this), and
   // scripts/test.mjs lists every test that used more than half of its limit.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   reporter: [
     ['list'],
     // scripts/test.mjs reads the totals from here.
@@ -50,16 +49,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      // Debian's Chromium, never a downloaded one: nothing may be fetched at run time.
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   projects: [

@@ -4,14 +4,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../browser.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] ?? process.env.SERVICEBAY_URL ?? 'http://127.0.0.1:8080';
 const out = path.resolve(here, '../../docs/screenshot.png');
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  executablePath: chromiumPath,
+  args: chromiumArgs,
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });

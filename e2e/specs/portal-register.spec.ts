@@ -1,7 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
 
 const DEMO_PASSWORD = 'Demo1234!';
+
+/** A new Downtown customer with an e-mail of its own, written by the advisor; answers the e-mail. */
+async function newCustomer(request: APIRequestContext, firstName: string, lastName: string) {
+  const login = await request.post('/v2/api/user/login', { data: { username: 'advisor', password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const advisor = (await (await request.get('/v2/api/user/advisor', { headers })).json()) as { storeId: string };
+  const email = `${firstName}.${lastName}.${Date.now().toString(36)}@example.com`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  const customer = await request.post(`/v2/api/store/${advisor.storeId}/customer`, {
+    headers,
+    data: { firstName, lastName, email },
+  });
+  expect(customer.status(), await customer.text()).toBe(201);
+  return email;
+}
 
 /**
  * MyCar registration and sign-in (docs/portal-users.md): the welcome texts, the registration
@@ -10,13 +28,15 @@ const DEMO_PASSWORD = 'Demo1234!';
 test.describe('portal registration and sign-in on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('a customer without a user creates a password and is signed in', async ({ page }) => {
-    await page.goto('/my-car?username=chloe.roy@example.com');
+  test('a customer without a user creates a password and is signed in', async ({ page, request }) => {
+    // A new customer of the shop, with an e-mail and no user yet (a fresh one for each try).
+    const address = await newCustomer(request, 'Chloé', 'Roy');
+    await page.goto(`/my-car?username=${encodeURIComponent(address)}`);
     const email = page.getByLabel('E-mail');
-    await expect(email).toHaveValue('chloe.roy@example.com');
+    await expect(email).toHaveValue(address);
     await expect(email).toHaveAttribute('readonly', '');
     // A customer with an e-mail but no user is asked to create a password.
-    await expect(page.getByTestId('portal-welcome')).toHaveText('Welcome! Please create a password for chloe.roy@example.com');
+    await expect(page.getByTestId('portal-welcome')).toHaveText(`Welcome! Please create a password for ${address}`);
     const create = page.getByRole('button', { name: 'Create' });
     await expect(create).toBeDisabled();
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
+import { chromiumArgs, chromiumPath } from '../browser.js';
 import { signIn, storedSession } from './support/staff.js';
 import type * as Zxing from '@zxing/library';
 
@@ -45,15 +46,9 @@ const camera = fakeCameraFile(VIN);
 test.use({
   viewport: { width: 1024, height: 768 },
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
+      ...chromiumArgs,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${camera}`,

@@ -29,6 +29,7 @@ export async function createTestDatabase(): Promise<Database> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  await admin.query(`alter database ${name} set synchronous_commit to off`);
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
