@@ -123,7 +123,7 @@ export function fullWeek(openTime: readonly OpenDay[]): OpenDay[] {
 /** The settings page's groups, in order, so the page and docs/administration.md say the same. */
 export const SETTINGS_GROUPS = {
   workflow: ['workflowVersion', 'techCanWorkOnlyOwnInspection', 'technicianUseSADashboard', 'inspectionTimeTrackerEnable'],
-  tickets: ['vinOrOrderNumberMandatory', 'vinIsMandatory', 'scheduledMaintenanceEnabled', 'automaticInspectionSelectionEnabled', 'defaultInspection'],
+  tickets: ['assignOrderNumbers', 'vinOrOrderNumberMandatory', 'vinIsMandatory', 'scheduledMaintenanceEnabled', 'automaticInspectionSelectionEnabled', 'defaultInspection'],
   payments: ['paymentsEnabled'],
   estimates: ['currency', 'labourRate', 'taxes'],
   communication: ['internalChatEnabled', 'internalChatWorkspaceId', 'cannedMessages'],

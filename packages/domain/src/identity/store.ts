@@ -48,6 +48,8 @@ export const ZStoreSettings = z.object({
   scheduledMaintenanceEnabled: z.boolean().default(false),
   vinOrOrderNumberMandatory: z.boolean().default(false),
   vinIsMandatory: z.boolean().default(false),
+  /** A new order without a typed number gets the next number of the store's own sequence. */
+  assignOrderNumbers: z.boolean().default(true),
   internalChatEnabled: z.boolean().default(false),
   internalChatWorkspaceId: z.string().nullable().default(null),
   auditStore: z.boolean().default(false),

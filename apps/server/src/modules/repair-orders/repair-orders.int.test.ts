@@ -9,6 +9,7 @@ import { multipart } from '../../../test/multipart.js';
 import { outboxEvents } from '../../platform/db/schema/outbox.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 import { users } from '../../platform/db/schema/users.js';
+import { repairOrderNumbers } from './repair-orders.schema.js';
 
 let t: TestApp;
 type Store = Awaited<ReturnType<TestApp['make']['store']>>;
@@ -580,5 +581,65 @@ describe('sign-off', () => {
   it("answers 404 for another store's order", async () => {
     const order = await newOrder();
     expect((await signOff(order._id, { signerName: 'Jane' }, undefined, otherHeaders)).statusCode).toBe(404);
+  });
+});
+
+describe('repair order numbers', () => {
+  /** A store of its own, so the numbers written by the other tests do not count. */
+  async function numberingStore(settings: Record<string, unknown> = {}) {
+    const s = await t.make.store({ name: 'Numbers' });
+    if (Object.keys(settings).length) await t.platform.database.db.update(stores).set({ settings }).where(eq(stores.id, s.id));
+    const h = await bearer(t.platform.tokens, await t.make.user('ServiceAdvisor', s));
+    const create = async (body: Record<string, unknown> = {}) => {
+      const { customer, vehicle } = await customerWithVehicle(s);
+      return send('POST', api('/inspectionOrder', s), { customerId: customer.id, vehicleId: vehicle.id, ...body }, h);
+    };
+    return { s, h, create };
+  }
+  const numberOf = async (res: { statusCode: number; body: string; json(): unknown }) => {
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as RepairOrder).orderNumber;
+  };
+
+  it('numbers an order saved without one, after the highest number typed in the store', async () => {
+    const { create } = await numberingStore();
+    expect(await numberOf(await create())).toBe('1');
+    expect(await numberOf(await create())).toBe('2');
+    // A number typed by hand is kept, and the sequence goes on after it; text numbers leave it alone.
+    expect(await numberOf(await create({ orderNumber: '10230' }))).toBe('10230');
+    expect(await numberOf(await create({ orderNumber: 'RO-99999' }))).toBe('RO-99999');
+    expect(await numberOf(await create())).toBe('10231');
+    expect(await numberOf(await create({ orderNumber: '500' }))).toBe('500');
+    expect(await numberOf(await create())).toBe('10232');
+  });
+
+  it("starts after the store's orders numbered before the sequence existed", async () => {
+    const { s, h, create } = await numberingStore({ assignOrderNumbers: false });
+    expect(await numberOf(await create())).toBeNull();
+    expect(await numberOf(await create({ orderNumber: '4410' }))).toBe('4410');
+    // As for orders written before the sequence existed (or imported): no sequence row yet.
+    await t.platform.database.db.delete(repairOrderNumbers).where(eq(repairOrderNumbers.storeId, s.id));
+    const on = await send('PUT', `/v2/api/store/${s.id}/settings`, { assignOrderNumbers: true }, await bearer(t.platform.tokens, await t.make.user('StoreManager', s)));
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ assignOrderNumbers: true });
+    expect(await numberOf(await create())).toBe('4411');
+    // A number typed when editing an order moves the sequence on too.
+    const edited = await create();
+    const id = (edited.json() as RepairOrder)._id;
+    expect((await send('PUT', api(`/inspectionOrder/${id}`, s), { orderNumber: '7000' }, h)).statusCode).toBe(200);
+    expect(await numberOf(await create())).toBe('7001');
+  });
+
+  it('gives orders written at the same time numbers of their own', async () => {
+    const { create } = await numberingStore();
+    const numbers = await Promise.all(Array.from({ length: 12 }, async () => numberOf(await create())));
+    expect(new Set(numbers).size).toBe(12);
+    expect(numbers.map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it('applies "VIN or order number mandatory" to what the user typed, before numbering', async () => {
+    const { create } = await numberingStore({ vinOrOrderNumberMandatory: true });
+    expect((await create()).json()).toMatchObject({ status: 400, message: 'vin_or_order_number_is_mandatory' });
+    expect(await numberOf(await create({ orderNumber: '77' }))).toBe('77');
   });
 });

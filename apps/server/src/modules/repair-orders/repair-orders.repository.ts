@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 import { users } from '../../platform/db/schema/users.js';
 import { customers, vehicles } from '../customers/customers.schema.js';
-import { inspectionOrderTimeEntries, inspectionOrders } from './repair-orders.schema.js';
+import { inspectionOrderTimeEntries, inspectionOrders, repairOrderNumbers } from './repair-orders.schema.js';
 import { isStaff } from '../../platform/db/staff.js';
 import type { OrderListSorting, PartsState, OrderStep } from '@servicebay/domain';
 
@@ -365,8 +365,53 @@ function timeEntryQueries(db: Db) {
 }
 
 /** The orders' SQL, by what it serves: one order, the dashboard's lists, the store, the time tracker. */
+/** An order number made of digits only, short enough to count on: the numbers a sequence continues. */
+const NUMERIC_ORDER_NUMBER = '^[0-9]{1,15}$';
+
+/**
+ * The store's own order number sequence (repair_order_numbers): the next number, and the numbers
+ * typed on orders, which the sequence continues after. The store's row stays locked until the
+ * transaction ends, so concurrent orders of one store take their numbers one after the other.
+ */
+function orderNumberQueries(db: Db) {
+  const last = repairOrderNumbers.lastNumber;
+  /** The highest all-digit number on the store's orders: the index on the number key, read from the top. */
+  async function highestOnOrders(storeId: string): Promise<number> {
+    const [row] = await db
+      .select({ orderNumber: inspectionOrders.orderNumber })
+      .from(inspectionOrders)
+      .where(and(eq(inspectionOrders.storeId, storeId), sql`${inspectionOrders.orderNumber} ~ ${NUMERIC_ORDER_NUMBER}`))
+      .orderBy(sql`${inspectionOrders.orderNumberKey} desc nulls last`)
+      .limit(1);
+    return row ? Number(row.orderNumber) : 0;
+  }
+  /** Raises the store's last number to at least `atLeast` (first use: after its orders' numbers too). */
+  async function raise(storeId: string, atLeast: number, increment: boolean) {
+    const next = increment ? sql`${last} + 1` : sql`greatest(${last}, ${atLeast})`;
+    const [taken] = await db.update(repairOrderNumbers).set({ lastNumber: next }).where(eq(repairOrderNumbers.storeId, storeId)).returning({ lastNumber: last });
+    if (taken) return taken.lastNumber;
+    const first = Math.max(atLeast, (await highestOnOrders(storeId)) + (increment ? 1 : 0));
+    const [made] = await db
+      .insert(repairOrderNumbers)
+      .values({ storeId, lastNumber: first })
+      // Another transaction made the row first: this one waited for it, and goes on from it.
+      .onConflictDoUpdate({ target: repairOrderNumbers.storeId, set: { lastNumber: increment ? sql`${last} + 1` : sql`greatest(${last}, ${atLeast})` } })
+      .returning({ lastNumber: last });
+    return made!.lastNumber;
+  }
+  return {
+    /** The store's next order number. */
+    nextOrderNumber: (storeId: string) => raise(storeId, 1, true),
+    /** A number typed on one of the store's orders: when all digits, the sequence goes on after it. */
+    async noteOrderNumber(storeId: string, orderNumber: string | null) {
+      const typed = orderNumber?.trim() ?? '';
+      if (new RegExp(NUMERIC_ORDER_NUMBER).test(typed)) await raise(storeId, Number(typed), false);
+    },
+  };
+}
+
 export function createRepairOrdersRepository(db: Db) {
-  return { ...orderQueries(db), ...listQueries(db), ...storeQueries(db), ...timeEntryQueries(db) };
+  return { ...orderQueries(db), ...listQueries(db), ...storeQueries(db), ...timeEntryQueries(db), ...orderNumberQueries(db) };
 }
 
 export type RepairOrdersRepository = ReturnType<typeof createRepairOrdersRepository>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 import { users } from '../../platform/db/schema/users.js';
@@ -144,3 +144,15 @@ export const inspectionOrderTimeEntries = pgTable(
     uniqueIndex('inspection_order_time_entries_running_key').on(t.inspectionOrderId).where(sql`${t.endedAt} is null`),
   ],
 );
+
+/**
+ * Each store's own repair order number sequence: the last number it gave out, or the highest
+ * number typed on one of its orders, whichever is higher. One row per store, locked by the
+ * transaction that takes the next number, so two orders written at once never share a number.
+ */
+export const repairOrderNumbers = pgTable('repair_order_numbers', {
+  storeId: uuid('store_id')
+    .primaryKey()
+    .references(() => stores.id),
+  lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
+});

@@ -220,6 +220,7 @@ function SettingsForm({ store }: { store: Store }) {
         </Section>
 
         <Section title={t('admin:storeSettings.groups.tickets')} description={t('admin:storeSettings.groupHints.tickets')}>
+          {switchFor('assignOrderNumbers')}
           {switchFor('vinOrOrderNumberMandatory')}
           {switchFor('vinIsMandatory')}
           {switchFor('scheduledMaintenanceEnabled')}
@@ -420,6 +421,7 @@ type SwitchKey =
   | 'techCanWorkOnlyOwnInspection'
   | 'technicianUseSADashboard'
   | 'inspectionTimeTrackerEnable'
+  | 'assignOrderNumbers'
   | 'vinOrOrderNumberMandatory'
   | 'vinIsMandatory'
   | 'scheduledMaintenanceEnabled'

@@ -51,6 +51,15 @@ async function inspectionTypeOnCreate(
   return sent;
 }
 
+/** The order's number: the one typed (the sequence goes on after it), else the store's next one if it numbers its orders. */
+async function numberFor(repo: RepairOrdersRepository, storeId: string, settings: StoreSettings, typed: string | null) {
+  if (typed !== null) {
+    await repo.noteOrderNumber(storeId, typed);
+    return typed;
+  }
+  return settings.assignOrderNumbers ? String(await repo.nextOrderNumber(storeId)) : null;
+}
+
 /** Checks and inserts a new order in the caller's transaction (create, and match's create). */
 export async function createIn(
   ctx: OrderContext,
@@ -67,8 +76,11 @@ export async function createIn(
   await ensureWorker(repo, store, 'serviceAdvisorId', body.serviceAdvisorId);
   await ensureWorker(repo, store, 'technicianId', body.technicianId);
   await ensureAssignment(repo, actor, null, body.technicianId ?? null);
-  const orderNumber = body.orderNumber ?? null;
-  ensureRepairOrderRules(settings, vehicle, orderNumber);
+  // The store's rules apply to what the user typed; a store that numbers its orders then gives
+  // an order typed without a number the next one of its sequence.
+  const typedNumber = body.orderNumber?.trim() ? body.orderNumber : null;
+  ensureRepairOrderRules(settings, vehicle, typedNumber);
+  const orderNumber = await numberFor(repo, storeId, settings, typedNumber);
   const at = ctx.now();
   const vehicleInShop = body.vehicleInShop ?? true;
   const scheduled = scheduledAfter({ vehicleInShop: true, scheduled: null }, { vehicleInShop, scheduled: body.scheduled ?? null }, at);

@@ -82,6 +82,7 @@ export async function updateIn(
   if (body.orderNumber !== undefined) {
     change.orderNumber = body.orderNumber;
     change.orderNumberKey = orderNumberSortKey(body.orderNumber);
+    await repo.noteOrderNumber(storeId, body.orderNumber);
   }
   if (body.timePromised !== undefined) change.timePromised = date(body.timePromised);
   const scheduled = scheduledAfter(view(row), { vehicleInShop: body.vehicleInShop, scheduled: body.scheduled }, at);
