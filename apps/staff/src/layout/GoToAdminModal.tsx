@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminDestination, adminPinLoginRoute, loginRoute, logoutRoute } from '@servicebay/domain';
+import { adminDestination } from '@servicebay/domain';
 import { PasswordField, useAlerts } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { useSignedIn } from '../session/signed-in.js';
 import { useGoTo } from '../session/useFinishSignIn.js';
 import { loginFailure } from '../session/login.js';
+import { adminPinLogin, confirmPassword, isAdminPin } from '../session/session-api.js';
 
 /**
  * Go to admin: legacy users confirm with the store's admin PIN, everyone else with their
@@ -32,12 +33,11 @@ export function GoToAdminModal({ opened, onClose }: { opened: boolean; onClose: 
   const confirm = useMutation({
     mutationFn: async (value: string) => {
       if (withPin) {
-        await api.call(adminPinLoginRoute, { body: { adminPIN: value, storeId: user.storeId! }, maxRetries: 0 });
+        await adminPinLogin(api, value, user.storeId!);
         return;
       }
       // Logging in again proves the password; the extra sign-in it opens is closed at once.
-      const pair = await api.call(loginRoute, { body: { username: user.username, password: value }, maxRetries: 0 });
-      void api.call(logoutRoute, { body: { refreshToken: pair.refreshToken } }).catch(() => undefined);
+      await confirmPassword(api, user.username, value);
     },
     onSuccess: () => {
       const destination = adminDestination(user);
@@ -59,7 +59,7 @@ export function GoToAdminModal({ opened, onClose }: { opened: boolean; onClose: 
 
   // A blank password (or a PIN that is not 4 to 8 digits) is never sent.
   const valid = withPin
-    ? (adminPinLoginRoute.body?.safeParse({ adminPIN: secret, storeId: user.storeId }).success ?? false)
+    ? isAdminPin(secret, user.storeId)
     : secret.trim() !== '';
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, passwordResetEmailRoute } from '@servicebay/domain';
+import { isLanguage } from '@servicebay/domain';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { canRequestReset, loginFailure } from '../session/login.js';
+import { sendPasswordResetEmail } from '../session/session-api.js';
 
 export interface ForgotPasswordModalProps {
   opened: boolean;
@@ -23,12 +24,8 @@ export function ForgotPasswordModal({ opened, locked, initialUsername, onClose }
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const send = useMutation({
-    // Password-reset e-mails are never retried.
     mutationFn: (name: string) =>
-      api.call(passwordResetEmailRoute, {
-        body: { username: name, language: isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined },
-        maxRetries: 0,
-      }),
+      sendPasswordResetEmail(api, name, isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined),
     onSuccess: (_answer, name) => setSentTo(name),
   });
 

@@ -4,13 +4,14 @@ import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { isLanguage, loginRoute, loginStrategyRoute } from '@servicebay/domain';
+import { isLanguage } from '@servicebay/domain';
 import { LanguageSelector, PasswordField, useAlerts } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { useFinishSignIn, useInactiveStoreWarning } from '../session/useFinishSignIn.js';
 import { ForgotPasswordModal } from './ForgotPasswordModal.js';
 import { canSubmitLogin, loginBody, loginFailure, type LoginFields } from '../session/login.js';
+import { loginStrategyQuery, passwordLogin } from '../session/session-api.js';
 
 /** What another page hands the login page when it sends the user here. */
 export interface LoginArrival {
@@ -63,17 +64,14 @@ export function LoginPage() {
   const typed = fields.username.trim();
   const [lookedUp] = useDebouncedValue(typed, 400);
   const strategy = useQuery({
-    queryKey: ['loginStrategy', lookedUp],
-    queryFn: ({ signal }) => api.call(loginStrategyRoute, { body: { username: lookedUp }, signal, maxRetries: 0 }),
+    ...loginStrategyQuery(api, lookedUp),
     enabled: lookedUp !== '' && !signedInOnArrival,
     staleTime: 60_000,
   });
   const ssoUrl = lookedUp === typed && strategy.data?.strategy === 'sso' ? strategy.data.loginUrl : undefined;
 
   const login = useMutation({
-    mutationFn: (body: ReturnType<typeof loginBody>) =>
-      // Never replayed on its own: a retried wrong password would count twice towards the lockout.
-      api.call(loginRoute, { body, maxRetries: 0 }),
+    mutationFn: (body: ReturnType<typeof loginBody>) => passwordLogin(api, body),
     onSuccess: async (pair) => {
       const state = session.signIn(pair);
       const done = await finishSignIn(state, () => session.logout());

@@ -4,12 +4,13 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isStrongPassword, meteorTokenRoute, passwordResetRoute, passwordsMatch } from '@servicebay/domain';
+import { isStrongPassword, passwordsMatch } from '@servicebay/domain';
 import { AlertBanner, PasswordField, PasswordRules } from '@servicebay/ui';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { FullPageLoader } from '../kit/FullPageLoader.js';
+import { resetPassword, resetTokenQuery } from '../session/session-api.js';
 import type { LoginArrival } from './LoginPage.js';
 
 const RULES_ID = 'new-password-rules';
@@ -33,14 +34,13 @@ export function ResetPasswordPage() {
   useDocumentTitle(`${t('staff:resetPassword.title')} · ${t('app:name')}`);
 
   const owner = useQuery({
-    queryKey: ['resetToken', token],
-    queryFn: ({ signal }) => api.call(meteorTokenRoute, { params: { token }, signal }),
+    ...resetTokenQuery(api, token),
     enabled: token !== '',
     retry: false,
   });
 
   const save = useMutation({
-    mutationFn: () => api.call(passwordResetRoute, { body: { token, password } }),
+    mutationFn: () => resetPassword(api, token, password),
     onSuccess: () => {
       const arrival: LoginArrival = { passwordChanged: true, username: owner.data?.username };
       void navigate('/login', { replace: true, state: arrival });

@@ -3,7 +3,7 @@ import { Avatar, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, U
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { isRole, listWorkersRoute, workerLoginRoute, type User } from '@servicebay/domain';
+import { isRole, type User } from '@servicebay/domain';
 import { AlertBanner, PasswordField, useAlerts } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { useSignedIn } from '../session/signed-in.js';
@@ -11,6 +11,7 @@ import { useFinishSignIn } from '../session/useFinishSignIn.js';
 import { LabelledSegmentedControl } from '../kit/LabelledSegmentedControl.js';
 import { PageHeader } from '../kit/PageHeader.js';
 import { loginFailure } from '../session/login.js';
+import { isWorkerLoginBody, storeWorkersQuery, workerLogin } from '../session/session-api.js';
 
 type Worker = Partial<User> & { _id: string };
 type Method = 'password' | 'pin';
@@ -41,13 +42,7 @@ export function WorkersPage() {
   const storeId = store?._id ?? null;
 
   const workers = useQuery({
-    queryKey: ['workers', storeId],
-    queryFn: ({ signal }) =>
-      api.call(listWorkersRoute, {
-        params: { storeId: storeId! },
-        query: { fields: 'username,firstName,lastName,type,title' },
-        signal,
-      }),
+    ...storeWorkersQuery(api, storeId),
     enabled: user.type === 'Store' && storeId !== null,
   });
 
@@ -114,9 +109,7 @@ function WorkerLoginModal({ storeId, worker, onClose }: { storeId: string; worke
   const [secret, setSecret] = useState('');
 
   const login = useMutation({
-    mutationFn: (body: { password: string } | { pin: string }) =>
-      // Never replayed on its own: a retried wrong password would count twice towards the lockout.
-      api.call(workerLoginRoute, { params: { storeId, userId: worker._id }, body, maxRetries: 0 }),
+    mutationFn: (body: { password: string } | { pin: string }) => workerLogin(api, storeId, worker._id, body),
     onSuccess: async (pair) => {
       const state = session.switchToWorker(pair);
       onClose();
@@ -138,8 +131,7 @@ function WorkerLoginModal({ storeId, worker, onClose }: { storeId: string; worke
   });
 
   const body = method === 'pin' ? { pin: secret.trim() } : { password: secret };
-  // The route's own schema: a PIN is 4 to 8 digits, a password anything but empty.
-  const valid = workerLoginRoute.body?.safeParse(body).success ?? false;
+  const valid = isWorkerLoginBody(body);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (valid && !login.isPending) login.mutate(body);

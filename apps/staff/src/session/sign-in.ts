@@ -1,5 +1,6 @@
-import { getStoreRoute, getUserRoute, HomeRouteError, homeRoute, PORTAL_ROLES, type Store, type User } from '@servicebay/domain';
+import { HomeRouteError, homeRoute, PORTAL_ROLES, type Store, type User } from '@servicebay/domain';
 import { isApiError, type ApiClient, type SessionClaims } from '@servicebay/web-core';
+import { fetchStore, fetchUser } from './session-api.js';
 
 export type SignInOutcome =
   | { kind: 'home'; path: string; user: User; store: Store | null }
@@ -22,8 +23,8 @@ export function staffStoreId(claims: Pick<SessionClaims, 'storeId' | 'type'>): s
 export async function loadSignedIn(api: ApiClient, claims: Pick<SessionClaims, 'id' | 'storeId' | 'type'>, signal?: AbortSignal) {
   const storeId = staffStoreId(claims);
   const [user, store] = await Promise.all([
-    api.call(getUserRoute, { params: { userRef: claims.id }, signal }),
-    storeId ? api.call(getStoreRoute, { params: { storeId }, signal }) : Promise.resolve(null),
+    fetchUser(api, claims.id, signal),
+    storeId ? fetchStore(api, storeId, signal) : Promise.resolve(null),
   ]);
   return { user, store };
 }

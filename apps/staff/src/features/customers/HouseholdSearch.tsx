@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Badge, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, searchHouseholdsRoute, type Household } from '@servicebay/domain';
+import { LIMITS, type Household } from '@servicebay/domain';
 import { useServices } from '../../context.js';
+import { householdSearchQuery } from './customers-api.js';
 import { customerName, vehicleName } from './names.js';
 import { useThrottledValue } from './throttle.js';
 
@@ -37,13 +38,7 @@ export function HouseholdSearch({
   const valid = isSearchTerm(throttled);
 
   const search = useQuery({
-    queryKey: ['householdSearch', storeId, throttled],
-    queryFn: ({ signal }) =>
-      api.call(searchHouseholdsRoute, {
-        params: { storeId },
-        query: { search: throttled, maxVehicles: LIMITS.maxVehiclesInHouseholdSearch },
-        signal,
-      }),
+    ...householdSearchQuery(api, storeId, throttled),
     enabled: valid,
     staleTime: 10_000,
   });

@@ -2,9 +2,10 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { decodeVinRoute, enterVin, vinDecoded, vinLookupFailed, type VehicleForm as VehicleFormValues } from '@servicebay/domain';
+import { enterVin, vinDecoded, vinLookupFailed, type VehicleForm as VehicleFormValues } from '@servicebay/domain';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
+import { decodeVin } from './customers-api.js';
 import { VinField, type DecodeStatus } from './VinField.js';
 import { YmmeFields } from './YmmeFields.js';
 import { HouseholdSection } from './HouseholdSection.js';
@@ -44,7 +45,7 @@ export function VehicleForm({
   const wanted = useRef<string | null>(null);
 
   const decode = useMutation({
-    mutationFn: (vin: string) => api.call(decodeVinRoute, { params: { vin } }),
+    mutationFn: (vin: string) => decodeVin(api, vin),
     onMutate: () => setStatus({ state: 'decoding' }),
     onSuccess: (decoded, vin) => {
       if (vin !== wanted.current) return;

@@ -1,13 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { getVehicleRoute, vehiclePictureRoute, type Vehicle } from '@servicebay/domain';
-import { uploadWithProgress } from '@servicebay/web-core';
+import type { Vehicle } from '@servicebay/domain';
 import { ImageUpload } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-
-/** Where the vehicle is cached; the picture upload refreshes it with the server's answer. */
-export const vehicleQueryKey = (storeId: string, vehicleId: string) => ['vehicle', storeId, vehicleId] as const;
+import { uploadVehiclePicture, vehicleQuery, vehicleQueryKey } from './customers-api.js';
 
 /**
  * The vehicle's picture (or profile picture): shown, and replaced by a PNG or
@@ -29,10 +26,7 @@ export function VehiclePictureUpload({
   const { t } = useTranslation('files');
   const { api, session } = useServices();
   const queryClient = useQueryClient();
-  const vehicle = useQuery({
-    queryKey: vehicleQueryKey(storeId, vehicleId),
-    queryFn: ({ signal }) => api.call(getVehicleRoute, { params: { storeId, vehicleId }, signal }),
-  });
+  const vehicle = useQuery(vehicleQuery(api, storeId, vehicleId));
 
   return (
     <ImageUpload
@@ -40,10 +34,7 @@ export function VehiclePictureUpload({
       label={t('vehicle.title')}
       value={vehicle.data?.picture ?? null}
       upload={async (file, onProgress, signal) => {
-        const saved = await uploadWithProgress(vehiclePictureRoute, {
-          params: { storeId, vehicleId },
-          file,
-          fields: { fileName: file.name },
+        const saved = await uploadVehiclePicture(storeId, vehicleId, file, {
           getToken: session.getToken,
           onProgress: (p) => onProgress(p.fraction),
           signal,

@@ -4,22 +4,13 @@ import { useTranslation } from 'react-i18next';
 import {
   cancelCustomer,
   cancelVehicle,
-  createCustomerRoute,
-  createVehicleRoute,
-  customerHouseholdRoute,
   customerSaved,
   emptyPanel,
-  getHouseholdRoute,
-  getVehicleRoute,
   householdChosen,
   removeCustomer,
-  removeHouseholdCustomerRoute,
-  removeHouseholdVehicleRoute,
   removeVehicle,
   startCustomer,
   startVehicle,
-  updateCustomerRoute,
-  updateVehicleRoute,
   vehicleSaved,
   type Customer,
   type CustomerForm,
@@ -30,6 +21,7 @@ import {
 } from '@servicebay/domain';
 import { useAlerts, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
+import { panelStartQuery, removeFromHousehold, sendCustomerSave, sendVehicleSave } from './customers-api.js';
 import { useErrorAlert } from './errors.js';
 import { customerName, vehicleName } from './names.js';
 import {
@@ -38,7 +30,6 @@ import {
   customerForm,
   customerSave,
   householdAfterSave,
-  loneVehicleHousehold,
   selectedRecords,
   startedPanel,
   startSource,
@@ -66,15 +57,7 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
 
   // The household to open first: given, or the customer's, or the vehicle's.
   const initial = useQuery({
-    queryKey: ['panelStart', storeId, start.householdId, start.customerId, start.vehicleId],
-    queryFn: async ({ signal }): Promise<Household> => {
-      const source = startSource(start)!;
-      if (source.kind === 'household') return api.call(getHouseholdRoute, { params: { storeId, householdId: source.id }, signal });
-      if (source.kind === 'customer') return api.call(customerHouseholdRoute, { params: { storeId, customerId: source.id }, signal });
-      const vehicle = await api.call(getVehicleRoute, { params: { storeId, vehicleId: source.id }, signal });
-      if (!vehicle.householdId) return loneVehicleHousehold(vehicle);
-      return api.call(getHouseholdRoute, { params: { storeId, householdId: vehicle.householdId }, signal });
-    },
+    ...panelStartQuery(api, storeId, start),
     enabled: startSource(start) !== null,
     staleTime: 0,
     gcTime: 0,
@@ -118,9 +101,7 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
     mutationFn: async (form: CustomerForm) => {
       const save = customerSave(form, householdId);
       if (!save.ok) throw save.code;
-      return save.kind === 'update'
-        ? api.call(updateCustomerRoute, { params: { storeId, customerId: save.customerId }, body: save.body })
-        : api.call(createCustomerRoute, { params: { storeId }, body: save.body });
+      return sendCustomerSave(api, storeId, save);
     },
     onSuccess: (saved) => {
       setHouseholdId((current) => householdAfterSave(current, saved));
@@ -134,9 +115,7 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
     mutationFn: async (form: VehicleForm) => {
       const save = vehicleSave(form, state.vehicles, householdId);
       if (!save.ok) throw save.code;
-      return save.kind === 'update'
-        ? api.call(updateVehicleRoute, { params: { storeId, vehicleId: save.vehicleId }, body: save.body })
-        : api.call(createVehicleRoute, { params: { storeId }, body: save.body });
+      return sendVehicleSave(api, storeId, save);
     },
     onSuccess: (saved) => {
       setState((s) => vehicleSaved(s, saved));
@@ -147,9 +126,7 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
 
   const remove = useMutation({
     mutationFn: ({ kind, id }: { kind: 'customer' | 'vehicle'; id: string }) =>
-      kind === 'customer'
-        ? api.call(removeHouseholdCustomerRoute, { params: { storeId, householdId: householdId!, customerId: id } })
-        : api.call(removeHouseholdVehicleRoute, { params: { storeId, householdId: householdId!, vehicleId: id } }),
+      removeFromHousehold(api, storeId, householdId!, kind, id),
     onSuccess: (household) => {
       setState((s) => afterRemoval(s, household));
       alerts.show({ type: 'success', message: t('panel.removed') });

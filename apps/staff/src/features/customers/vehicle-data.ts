@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { encodeModelName, listEnginesRoute, listMakesRoute, listModelsRoute, listYearsRoute } from '@servicebay/domain';
 import { useServices } from '../../context.js';
+import { enginesQuery, makesQuery, modelsQuery, yearsQuery } from './customers-api.js';
 
 // The lists come from the offline vPIC data and never change while the app runs.
 const forever = { staleTime: Infinity, gcTime: 30 * 60_000 } as const;
 
 export function useYears() {
   const { api } = useServices();
-  return useQuery({ queryKey: ['vehicleData', 'years'], queryFn: ({ signal }) => api.call(listYearsRoute, { signal }), ...forever });
+  return useQuery({ ...yearsQuery(api), ...forever });
 }
 
 export function useMakes(year: number | null | undefined) {
   const { api } = useServices();
   return useQuery({
-    queryKey: ['vehicleData', 'makes', year],
-    queryFn: ({ signal }) => api.call(listMakesRoute, { params: { year: year! }, signal }),
+    ...makesQuery(api, year),
     enabled: Boolean(year),
     ...forever,
   });
@@ -23,8 +22,7 @@ export function useMakes(year: number | null | undefined) {
 export function useModels(year: number | null | undefined, make: string | null | undefined) {
   const { api } = useServices();
   return useQuery({
-    queryKey: ['vehicleData', 'models', year, make],
-    queryFn: ({ signal }) => api.call(listModelsRoute, { params: { year: year!, make: make! }, signal }),
+    ...modelsQuery(api, year, make),
     enabled: Boolean(year && make),
     ...forever,
   });
@@ -33,9 +31,7 @@ export function useModels(year: number | null | undefined, make: string | null |
 export function useEngines(year: number | null | undefined, make: string | null | undefined, model: string | null | undefined) {
   const { api } = useServices();
   return useQuery({
-    queryKey: ['vehicleData', 'engines', year, make, model],
-    // A slash in a model name travels as a placeholder.
-    queryFn: ({ signal }) => api.call(listEnginesRoute, { params: { year: year!, make: make!, model: encodeModelName(model!) }, signal }),
+    ...enginesQuery(api, year, make, model),
     enabled: Boolean(year && make && model),
     ...forever,
   });

@@ -34,7 +34,7 @@ import {
 import { useServices } from '../../context.js';
 import { useThrottledValue } from '../customers/throttle.js';
 import { OrderListSection } from './OrderListSection.js';
-import { counterKey, countKey, fetchOrderCount, fetchOrderList, listKey } from './orders-api.js';
+import { orderCounterQuery, orderCountQuery, orderListQuery, type OrderList } from './orders-api.js';
 import { useDashboardChoices } from './useDashboardChoices.js';
 import { VinScanButton } from '../vin-scan/index.js';
 import { useLiveOrders } from './useLiveOrders.js';
@@ -83,30 +83,20 @@ export function DashboardScreen({
 
   const listResults = useQueries({
     queries: lists.map((list) => ({
-      queryKey: listKey(storeId, list.query),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrderList(api, storeId, list.query, signal),
-      placeholderData: (previous: unknown) =>
-        previous as Awaited<ReturnType<typeof fetchOrderList>> | undefined,
+      ...orderListQuery(api, storeId, list.query),
+      placeholderData: (previous: unknown) => previous as OrderList | undefined,
     })),
   });
 
   const counters = useQueries({
     queries: offered.map((f) => {
       const query = dashboardCounterQuery(f, choices, context);
-      return {
-        queryKey: counterKey(storeId, f, query),
-        queryFn: async ({ signal }: { signal: AbortSignal }) =>
-          (await fetchOrderList(api, storeId, query, signal)).total,
-        staleTime: 30_000,
-      };
+      return { ...orderCounterQuery(api, storeId, f, query), staleTime: 30_000 };
     }),
   });
 
   const countParams = dashboardCountQuery(filter, search);
-  const count = useQuery({
-    queryKey: countKey(storeId, countParams),
-    queryFn: ({ signal }) => fetchOrderCount(api, storeId, countParams, signal),
-  });
+  const count = useQuery(orderCountQuery(api, storeId, countParams));
 
   const choose = (patch: Partial<DashboardChoices>) => {
     setPages({});

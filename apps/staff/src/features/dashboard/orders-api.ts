@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   countRepairOrdersRoute,
+  dashboardFilterRoute,
   dashboardListParams,
   listRepairOrdersRoute,
+  type DashboardChoices,
   type DashboardListQuery,
   type DashboardOrderEvent,
   type RepairOrder,
@@ -52,6 +54,40 @@ export async function fetchOrderCount(
   signal?: AbortSignal,
 ): Promise<number> {
   return (await api.call(countRepairOrdersRoute, { params: { storeId }, query, signal })).count;
+}
+
+/** One list of the dashboard. */
+export const orderListQuery = (api: ApiClient, storeId: string, query: DashboardListQuery) => ({
+  queryKey: listKey(storeId, query),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrderList(api, storeId, query, signal),
+});
+
+/** A filter's counter: the total of its list. */
+export const orderCounterQuery = (api: ApiClient, storeId: string, filter: string, query: DashboardListQuery) => ({
+  queryKey: counterKey(storeId, filter, query),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => (await fetchOrderList(api, storeId, query, signal)).total,
+});
+
+export const orderCountQuery = (
+  api: ApiClient,
+  storeId: string,
+  query: { vehicleInShop?: boolean; waiting?: boolean; search?: string },
+) => ({
+  queryKey: countKey(storeId, query),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrderCount(api, storeId, query, signal),
+});
+
+/** Saves the user's dashboard choices; the answer is the user record holding them. */
+export function saveDashboardChoices(api: ApiClient, storeId: string, userId: string, choices: DashboardChoices) {
+  return api.call(dashboardFilterRoute, {
+    params: { storeId, userId },
+    body: {
+      filter: choices.filter,
+      sorting: choices.sorting,
+      waitingFirst: choices.waitingFirst,
+      myVehicles: choices.myVehicles,
+    },
+  });
 }
 
 /**

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  dashboardFilterRoute,
   readDashboardChoices,
   type DashboardChoices,
   type DashboardVariant,
@@ -11,6 +10,7 @@ import {
 import { useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { userQueryKey } from '../../session/signed-in.js';
+import { saveDashboardChoices } from './orders-api.js';
 
 /**
  * The user's dashboard choices (filter, sort, waiting first, my vehicles): restored from the
@@ -26,16 +26,7 @@ export function useDashboardChoices(user: User, storeId: string, variant: Dashbo
   const [choices, setChoices] = useState<DashboardChoices>(() => readDashboardChoices(user, variant));
 
   const save = useMutation({
-    mutationFn: (next: DashboardChoices) =>
-      api.call(dashboardFilterRoute, {
-        params: { storeId, userId: user._id },
-        body: {
-          filter: next.filter,
-          sorting: next.sorting,
-          waitingFirst: next.waitingFirst,
-          myVehicles: next.myVehicles,
-        },
-      }),
+    mutationFn: (next: DashboardChoices) => saveDashboardChoices(api, storeId, user._id, next),
     // The user record now holds the choices: a later visit in this tab starts from them.
     onSuccess: (saved) => queryClient.setQueryData(userQueryKey(user._id), saved),
     onError: () => alerts.show({ type: 'warning', message: t('saveFailed') }),

@@ -3,18 +3,13 @@ import { Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import {
-  approvalPage,
-  getRepairOrderRoute,
-  listAccountStoresRoute,
-  type RepairOrder,
-} from '@servicebay/domain';
-import { ApiError } from '@servicebay/web-core';
+import { approvalPage, type RepairOrder } from '@servicebay/domain';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { orderQuery } from '../repair-orders/repair-order-api.js';
 import { estimatePaths } from '../../paths.js';
+import { findLegacyOrder } from './estimate-api.js';
 
 function Waiting() {
   const { t } = useTranslation('estimates');
@@ -62,34 +57,10 @@ export function LegacyEstimateRedirect({ page }: { page: 'estimates' | 'approved
   useEffect(() => {
     const controller = new AbortController();
     const signal = controller.signal;
-    const find = async (): Promise<RepairOrder | null> => {
-      const tried = new Set<string>();
-      const tryStore = async (storeId: string) => {
-        if (tried.has(storeId)) return null;
-        tried.add(storeId);
-        try {
-          return await api.call(getRepairOrderRoute, { params: { storeId, inspectionOrderId }, signal });
-        } catch (error) {
-          if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return null;
-          throw error;
-        }
-      };
-      if (user.storeId) {
-        const order = await tryStore(user.storeId);
-        if (order) return order;
-      }
-      if (user.accountId) {
-        const stores = await api
-          .call(listAccountStoresRoute, { params: { accountId: user.accountId }, query: {}, signal })
-          .catch(() => []);
-        for (const store of stores) {
-          const order = await tryStore(store._id);
-          if (order) return order;
-        }
-      }
-      return null;
-    };
-    find().then(setFound, () => !signal.aborted && setFound(null));
+    findLegacyOrder(api, { storeId: user.storeId, accountId: user.accountId }, inspectionOrderId, signal).then(
+      setFound,
+      () => !signal.aborted && setFound(null),
+    );
     return () => controller.abort();
   }, [api, user.storeId, user.accountId, inspectionOrderId]);
 

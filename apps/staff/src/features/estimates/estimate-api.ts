@@ -4,6 +4,8 @@ import {
   deleteEstimateLineRoute,
   drawEstimateRoute,
   getEstimateRoute,
+  getRepairOrderRoute,
+  listAccountStoresRoute,
   markEstimateReadyRoute,
   refreshEstimateTaxesRoute,
   updateEstimateLineRoute,
@@ -11,9 +13,11 @@ import {
   type Estimate,
   type EstimateStatus,
   type Language,
+  type RepairOrder,
   type UpdateEstimateLineRequest,
+  type User,
 } from '@servicebay/domain';
-import type { ApiClient } from '@servicebay/web-core';
+import { ApiError, type ApiClient } from '@servicebay/web-core';
 import { useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { orderQueryKey } from '../repair-orders/repair-order-api.js';
@@ -92,4 +96,42 @@ export function updateEstimateLine(api: ApiClient, ref: EstimateRef, lineId: str
 
 export function deleteEstimateLine(api: ApiClient, ref: EstimateRef, lineId: string) {
   return api.call(deleteEstimateLineRoute, { params: { ...ref, lineId } });
+}
+
+/**
+ * The order an older path names without its store: looked up in the user's store, then in the
+ * other stores of the user's account; null when none of them has it (a store that refuses or
+ * does not know it is passed over).
+ */
+export async function findLegacyOrder(
+  api: ApiClient,
+  user: Pick<User, 'storeId' | 'accountId'>,
+  inspectionOrderId: string,
+  signal: AbortSignal,
+): Promise<RepairOrder | null> {
+  const tried = new Set<string>();
+  const tryStore = async (storeId: string) => {
+    if (tried.has(storeId)) return null;
+    tried.add(storeId);
+    try {
+      return await api.call(getRepairOrderRoute, { params: { storeId, inspectionOrderId }, signal });
+    } catch (error) {
+      if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return null;
+      throw error;
+    }
+  };
+  if (user.storeId) {
+    const order = await tryStore(user.storeId);
+    if (order) return order;
+  }
+  if (user.accountId) {
+    const stores = await api
+      .call(listAccountStoresRoute, { params: { accountId: user.accountId }, query: {}, signal })
+      .catch(() => []);
+    for (const store of stores) {
+      const order = await tryStore(store._id);
+      if (order) return order;
+    }
+  }
+  return null;
 }

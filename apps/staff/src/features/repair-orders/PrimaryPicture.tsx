@@ -1,11 +1,9 @@
 import { memo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { primaryPictureRoute } from '@servicebay/domain';
-import { uploadWithProgress } from '@servicebay/web-core';
 import { ImageUpload } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { storeOrder } from './repair-order-api.js';
+import { storeOrder, uploadPrimaryPicture } from './repair-order-api.js';
 
 /**
  * The order's primary picture (`POST .../primaryPicture`): shown (it
@@ -40,10 +38,7 @@ export const PrimaryPicture = memo(function PrimaryPicture({
       value={url !== null && name !== null ? { url, name } : null}
       disabled={disabled}
       upload={async (file, onProgress, signal) => {
-        const saved = await uploadWithProgress(primaryPictureRoute, {
-          params: { storeId, inspectionOrderId: orderId },
-          file,
-          fields: { fileName: file.name },
+        const saved = await uploadPrimaryPicture({ storeId, inspectionOrderId: orderId }, file, {
           getToken: session.getToken,
           onProgress: (p) => onProgress(p.fraction),
           signal,

@@ -1,8 +1,9 @@
 import { Paper, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isAdvisor, isRole, isTechnician, listWorkersRoute } from '@servicebay/domain';
+import { isAdvisor, isRole, isTechnician } from '@servicebay/domain';
 import { useServices } from '../../context.js';
+import { ticketWorkersQuery } from './repair-order-api.js';
 import { invalidMileage, type RepairOrderFormValues } from './repair-order-form.js';
 
 type Worker = { _id: string; firstName?: string | null; lastName?: string | null; username?: string; type?: string };
@@ -13,8 +14,7 @@ const workerName = (w: Worker) => [w.firstName, w.lastName].filter(Boolean).join
 function useWorkers(storeId: string) {
   const { api } = useServices();
   return useQuery({
-    queryKey: ['workers', storeId, 'ticket'],
-    queryFn: ({ signal }) => api.call(listWorkersRoute, { params: { storeId }, query: { fields: 'firstName,lastName,username,type' }, signal }),
+    ...ticketWorkersQuery(api, storeId),
     staleTime: 5 * 60_000,
   });
 }

@@ -4,16 +4,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
-  createRepairOrderRoute,
-  getRepairOrderRoute,
-  getStoreRoute,
   isAdvisor,
   isRole,
   queryId,
   readQueryValues,
   STAFF_PATHS,
   repairOrderSaveProblem,
-  updateRepairOrderRoute,
   type RepairOrder,
 } from '@servicebay/domain';
 import { AlertBanner, useAlerts } from '@servicebay/ui';
@@ -27,6 +23,7 @@ import { customerName, vehicleName } from '../customers/names.js';
 import { usePanel, type PanelStart } from '../customers/usePanel.js';
 import { ConfirmRepairOrderModal, NoCustomerModal } from './RepairOrderFormModals.js';
 import { RepairOrderFormFields } from './RepairOrderFormFields.js';
+import { createRepairOrder, ticketOrderQuery, ticketStoreQuery, updateRepairOrder } from './repair-order-api.js';
 import { emptyRepairOrderForm, invalidMileage, repairOrderBody, formFromRepairOrder, type RepairOrderFormValues } from './repair-order-form.js';
 
 /**
@@ -42,8 +39,7 @@ export function RepairOrderFormPage({ slots }: { slots?: PanelSlots }) {
   const query = useMemo(() => readQueryValues(search), [search]);
 
   const order = useQuery({
-    queryKey: ['inspectionOrder', storeId, inspectionOrderId],
-    queryFn: ({ signal }) => api.call(getRepairOrderRoute, { params: { storeId, inspectionOrderId: inspectionOrderId! }, signal }),
+    ...ticketOrderQuery(api, storeId, inspectionOrderId),
     enabled: Boolean(inspectionOrderId),
     gcTime: 0,
   });
@@ -117,8 +113,7 @@ function RepairOrderFormEditor({
   const [noCustomer, setNoCustomer] = useState(false);
 
   const store = useQuery({
-    queryKey: ['store', storeId],
-    queryFn: ({ signal }) => api.call(getStoreRoute, { params: { storeId }, signal }),
+    ...ticketStoreQuery(api, storeId),
     staleTime: 5 * 60_000,
   });
 
@@ -129,11 +124,12 @@ function RepairOrderFormEditor({
     mutationFn: () => {
       const body = repairOrderBody(values, customer!._id, vehicle!._id);
       return order
-        ? api.call(updateRepairOrderRoute, {
-            params: { storeId, inspectionOrderId: order._id },
-            body: { ...body, ...(bringIntoShop ? { vehicleInShop: true } : {}) },
-          })
-        : api.call(createRepairOrderRoute, { params: { storeId }, body: { ...body, vehicleInShop: true } });
+        ? updateRepairOrder(
+            api,
+            { storeId, inspectionOrderId: order._id },
+            { ...body, ...(bringIntoShop ? { vehicleInShop: true } : {}) },
+          )
+        : createRepairOrder(api, storeId, { ...body, vehicleInShop: true });
     },
     onSuccess: () => {
       setConfirming(false);

@@ -5,14 +5,11 @@ import { Link, useParams } from 'react-router';
 import {
   actingRole,
   assignmentOffer,
-  closeRepairOrderRoute,
   displayStepState,
   ORDER_STEPS,
   orderNumberDisplay,
   readStoreSettings,
-  reopenRepairOrderRoute,
   STAFF_PATHS,
-  updateRepairOrderRoute,
   type RepairOrder,
 } from '@servicebay/domain';
 import { ApiError } from '@servicebay/web-core';
@@ -22,7 +19,7 @@ import { PageHeader } from '../../kit/PageHeader.js';
 import { estimatePaths, orderPaths, routerPath } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { customerLines, personName, yearMakeModel } from '../dashboard/format.js';
-import { orderQuery, storeOrder } from './repair-order-api.js';
+import { closeRepairOrder, orderQuery, reopenRepairOrder, storeOrder, updateRepairOrder } from './repair-order-api.js';
 import { formatDuration, useTimeTracker } from './useTimeTracker.js';
 import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
 import { InspectionSection } from './InspectionSection.js';
@@ -248,10 +245,7 @@ function Assignment({ order }: { order: RepairOrder }) {
   });
   const assign = useMutation({
     mutationFn: () =>
-      api.call(updateRepairOrderRoute, {
-        params: { storeId: order.storeId, inspectionOrderId: order._id },
-        body: { technicianId: user._id },
-      }),
+      updateRepairOrder(api, { storeId: order.storeId, inspectionOrderId: order._id }, { technicianId: user._id }),
     onSuccess: (updated) => {
       storeOrder(queryClient, updated);
       alerts.show({ type: 'success', message: t('page.assigned') });
@@ -299,7 +293,7 @@ function OrderActions({
   const params = { storeId: order.storeId, inspectionOrderId: order._id };
   const onError = (error: unknown) => alerts.show({ type: 'danger', message: errorText(error) });
   const reopen = useMutation({
-    mutationFn: () => api.call(reopenRepairOrderRoute, { params }),
+    mutationFn: () => reopenRepairOrder(api, params),
     onSuccess: (updated) => storeOrder(queryClient, updated),
     onError,
   });
@@ -310,7 +304,7 @@ function OrderActions({
         okLabel: t('page.close'),
         danger: true,
       });
-      return sure ? api.call(closeRepairOrderRoute, { params }) : null;
+      return sure ? closeRepairOrder(api, params) : null;
     },
     onSuccess: (updated) => {
       if (!updated) return;

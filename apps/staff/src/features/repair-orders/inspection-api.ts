@@ -1,12 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  addResultPictureRoute,
+  addResultVideoRoute,
+  createResultRoute,
+  deleteResultPictureRoute,
+  deleteResultRoute,
+  deleteResultVideoRoute,
   listResultsRoute,
   orderInspectionRoute,
+  replaceResultPictureRoute,
+  updateResultRoute,
   type InspectionResult,
   type ResultList,
+  type RouteBodyInput,
 } from '@servicebay/domain';
-import type { ApiClient } from '@servicebay/web-core';
+import { uploadWithProgress, type ApiClient } from '@servicebay/web-core';
 import { RESULTS_TIMEOUT_MS } from './inspection-model.js';
+import type { OrderRef, UploadExtras } from './repair-order-api.js';
 
 /** The order's inspection type (its own, or the store's default). */
 export const inspectionTypeQueryKey = (storeId: string, inspectionOrderId: string) =>
@@ -69,4 +79,49 @@ export function cachedResults(
   inspectionOrderId: string,
 ): readonly InspectionResult[] {
   return queryClient.getQueryData<ResultList>(resultsQueryKey(storeId, inspectionOrderId))?.results ?? [];
+}
+
+/** One result of an order. */
+export type ResultRef = OrderRef & { resultId: string };
+
+export function createResult(api: ApiClient, ref: OrderRef, body: RouteBodyInput<typeof createResultRoute>) {
+  return api.call(createResultRoute, { params: ref, body });
+}
+
+export function updateResult(api: ApiClient, ref: ResultRef, body: RouteBodyInput<typeof updateResultRoute>) {
+  return api.call(updateResultRoute, { params: ref, body });
+}
+
+/** Removes a result, its pictures and videos with it. */
+export function deleteResult(api: ApiClient, ref: ResultRef) {
+  return api.call(deleteResultRoute, { params: ref });
+}
+
+/** A picture or video of a result as it is sent: the file, its name, and the text fields that go first. */
+export interface ResultMediaFile {
+  file: Blob;
+  fileName: string;
+  fields: Record<string, string>;
+}
+
+/** Adds a picture to a result (the server keeps it as the original); the answer is the result. */
+export function addResultPicture(ref: ResultRef, media: ResultMediaFile, upload: UploadExtras) {
+  return uploadWithProgress(addResultPictureRoute, { params: ref, ...media, ...upload });
+}
+
+/** Replaces what a result's picture shows (the edited JPEG), keeping the original. */
+export function replaceResultPicture(ref: ResultRef, media: ResultMediaFile, upload: UploadExtras) {
+  return uploadWithProgress(replaceResultPictureRoute, { params: ref, ...media, ...upload });
+}
+
+export function addResultVideo(ref: ResultRef, media: ResultMediaFile, upload: UploadExtras) {
+  return uploadWithProgress(addResultVideoRoute, { params: ref, ...media, ...upload });
+}
+
+export function deleteResultPicture(api: ApiClient, ref: ResultRef, pictureName: string) {
+  return api.call(deleteResultPictureRoute, { params: { ...ref, pictureName } });
+}
+
+export function deleteResultVideo(api: ApiClient, ref: ResultRef, videoName: string) {
+  return api.call(deleteResultVideoRoute, { params: { ...ref, videoName } });
 }

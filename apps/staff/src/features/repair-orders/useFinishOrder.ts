@@ -2,16 +2,10 @@ import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  canBeFinishedRoute,
-  finishRepairOrderRoute,
-  readStoreSettings,
-  type RepairOrder,
-  type Store,
-} from '@servicebay/domain';
+import { readStoreSettings, type RepairOrder, type Store } from '@servicebay/domain';
 import { useAlerts, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { storeOrder } from './repair-order-api.js';
+import { canBeFinished, finishRepairOrder, storeOrder } from './repair-order-api.js';
 import { decideFinish, finishRefusal, orderErrorKey, pathAfterFinish, refusalError } from './finish-flow.js';
 
 /**
@@ -49,7 +43,7 @@ export function useFinishOrder({
     mutationFn: async (): Promise<RepairOrder | 'signOff' | 'cancelled'> => {
       if (!order) return 'cancelled';
       const params = { storeId: order.storeId, inspectionOrderId: order._id };
-      const check = await api.call(canBeFinishedRoute, { params });
+      const check = await canBeFinished(api, params);
       const step = await decideFinish(
         {
           cannotBeFinishedReason: check.cannotBeFinishedReason,
@@ -61,7 +55,7 @@ export function useFinishOrder({
       );
       if (step.kind === 'refused') throw refusalError(step.reason);
       if (step.kind === 'signOff' || step.kind === 'cancelled') return step.kind;
-      return submit ? submit(order) : api.call(finishRepairOrderRoute, { params });
+      return submit ? submit(order) : finishRepairOrder(api, params);
     },
     onMutate: () => setRefusal(null),
     onSuccess: (outcome) => {

@@ -1,30 +1,29 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import { Affix, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  actingRole,
-  addResultPictureRoute,
-  addResultVideoRoute,
-  deleteResultPictureRoute,
-  deleteResultVideoRoute,
-  replaceResultPictureRoute,
-  routeMediaFiles,
-  type InspectionResult,
-} from '@servicebay/domain';
+import type { TFunction } from 'i18next';
+import { actingRole, routeMediaFiles, type InspectionResult, type User } from '@servicebay/domain';
 import {
   ApiError,
   positionFields,
   prepareVideo,
   readPicturePosition,
-  uploadWithProgress,
   type PicturePosition,
 } from '@servicebay/web-core';
 import { useAlerts, useDialogs, type EditedImage } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { personName } from '../dashboard/format.js';
-import { cachedResults, updateCachedResult } from './inspection-api.js';
+import {
+  addResultPicture,
+  addResultVideo,
+  cachedResults,
+  deleteResultPicture,
+  deleteResultVideo,
+  replaceResultPicture,
+  updateCachedResult,
+} from './inspection-api.js';
 import { resultOfRow, uniqueName } from './inspection-model.js';
 import type { RowTarget } from './ResultRow.js';
 import { useInspectionErrorText, type useResultWriter } from './useResultWriter.js';
@@ -36,67 +35,57 @@ export interface Upload {
   fraction: number | null;
 }
 
-/**
- * Pictures and videos of results: a camera picture goes through the image editor, then the
- * picture as taken is uploaded (the server keeps it as the original) and, when it was annotated
- * or turned, the edited JPEG replaces what is shown (PUT); videos follow the client media rules
- * (offline refused, over 52428800 bytes refused, over 60 s advised against, a name the
- * result already has ignored). Both with upload progress (web-core's uploadWithProgress).
- */
-export function useResultMedia({
-  storeId,
-  inspectionOrderId,
-  writer,
-}: {
+/** What the media actions read when they run, not when they were made. */
+interface Latest {
+  t: TFunction<['inspectionPage', 'media']>;
+  errorText: (error: unknown) => string;
+  user: User;
+}
+
+type Track = <T>(name: string, run: (progress: (f: number | null) => void) => Promise<T>) => Promise<T>;
+
+/** What the picture, video and delete actions share. */
+interface MediaContext {
   storeId: string;
   inspectionOrderId: string;
-  writer: ReturnType<typeof useResultWriter>;
-}) {
-  const { t } = useTranslation(['inspectionPage', 'media']);
-  const { api, session } = useServices();
-  const { user } = useSignedIn();
-  const queryClient = useQueryClient();
+  ensureSaved: ReturnType<typeof useResultWriter>['ensureSaved'];
+  latest: RefObject<Latest>;
+  track: Track;
+  storeResult: (saved: InspectionResult) => void;
+}
+
+/** The uploads under way, each with its progress while it runs. */
+function useUploads() {
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const nextId = useRef(1);
+  const track = useCallback<Track>(async (name, run) => {
+    const id = nextId.current++;
+    setUploads((u) => [...u, { id, name, fraction: 0 }]);
+    const progress = (fraction: number | null) =>
+      setUploads((u) => u.map((x) => (x.id === id ? { ...x, fraction } : x)));
+    try {
+      return await run(progress);
+    } finally {
+      setUploads((u) => u.filter((x) => x.id !== id));
+    }
+  }, []);
+  return { uploads, track };
+}
+
+/**
+ * A camera picture: through the image editor, then the picture as taken is uploaded (the server
+ * keeps it as the original) and, when it was annotated or turned, the edited JPEG replaces what
+ * is shown (PUT).
+ */
+function usePictureUpload({ storeId, inspectionOrderId, ensureSaved, latest, track, storeResult }: MediaContext) {
+  const { session } = useServices();
   const alerts = useAlerts();
-  const dialogs = useDialogs();
-  const errorText = useInspectionErrorText();
   const [editing, setEditing] = useState<{
     file: File;
     target: RowTarget;
     /** Asked for when the picture is taken, so it is usually there by Done (null: none). */
     position: Promise<PicturePosition | null>;
   } | null>(null);
-  const [uploads, setUploads] = useState<Upload[]>([]);
-  const nextId = useRef(1);
-  const { ensureSaved, refreshOrder, touchOrder } = writer;
-  const latest = useRef({ t, errorText, user });
-  latest.current = { t, errorText, user };
-
-  const track = useCallback(
-    async <T,>(name: string, run: (progress: (f: number | null) => void) => Promise<T>) => {
-      const id = nextId.current++;
-      setUploads((u) => [...u, { id, name, fraction: 0 }]);
-      const progress = (fraction: number | null) =>
-        setUploads((u) => u.map((x) => (x.id === id ? { ...x, fraction } : x)));
-      try {
-        return await run(progress);
-      } finally {
-        setUploads((u) => u.filter((x) => x.id !== id));
-      }
-    },
-    [],
-  );
-
-  const storeResult = useCallback(
-    (saved: InspectionResult) => {
-      // Only the media come from this answer: a severity change of the row may be on its way.
-      updateCachedResult(queryClient, storeId, inspectionOrderId, saved._id, (r) =>
-        r ? { ...r, pictures: saved.pictures, videos: saved.videos } : saved,
-      );
-      touchOrder();
-      refreshOrder();
-    },
-    [queryClient, storeId, inspectionOrderId, touchOrder, refreshOrder],
-  );
 
   const takePicture = useCallback(
     (target: RowTarget, file: File) => setEditing({ file, target, position: readPicturePosition() }),
@@ -125,23 +114,20 @@ export function useResultMedia({
           };
           const changed = edited.annotations > 0 || edited.rotation % 360 !== 0;
           const total = edited.original.size + (changed ? edited.edited.size : 0);
-          let saved = await uploadWithProgress(addResultPictureRoute, {
+          let saved = await addResultPicture(
             params,
-            file: edited.original,
-            fileName: name,
-            fields,
-            getToken: session.getToken,
-            onProgress: (p) => progress(total ? p.loaded / total : null),
-          });
+            { file: edited.original, fileName: name, fields },
+            { getToken: session.getToken, onProgress: (p) => progress(total ? p.loaded / total : null) },
+          );
           if (changed) {
-            saved = await uploadWithProgress(replaceResultPictureRoute, {
+            saved = await replaceResultPicture(
               params,
-              file: edited.edited,
-              fileName: name,
-              fields,
-              getToken: session.getToken,
-              onProgress: (p) => progress(total ? (edited.original.size + p.loaded) / total : null),
-            });
+              { file: edited.edited, fileName: name, fields },
+              {
+                getToken: session.getToken,
+                onProgress: (p) => progress(total ? (edited.original.size + p.loaded) / total : null),
+              },
+            );
           }
           storeResult(saved);
         });
@@ -154,7 +140,7 @@ export function useResultMedia({
         });
       }
     },
-    [alerts, ensureSaved, session, storeId, inspectionOrderId, storeResult, track],
+    [alerts, ensureSaved, latest, session, storeId, inspectionOrderId, storeResult, track],
   );
 
   const onEdited = useCallback(
@@ -164,6 +150,18 @@ export function useResultMedia({
     },
     [editing, uploadPicture],
   );
+
+  return { editing, takePicture, closeEditor, onEdited };
+}
+
+/**
+ * A video, by the client media rules: offline refused, over 52428800 bytes refused, over 60 s
+ * advised against, a name the result already has ignored.
+ */
+function useVideoUpload({ storeId, inspectionOrderId, ensureSaved, latest, track, storeResult }: MediaContext) {
+  const { session } = useServices();
+  const queryClient = useQueryClient();
+  const alerts = useAlerts();
 
   const addVideo = useCallback(
     async (target: RowTarget, file: File) => {
@@ -187,18 +185,19 @@ export function useResultMedia({
       try {
         await track(file.name, async (progress) => {
           const result = await ensureSaved(target);
-          const saved = await uploadWithProgress(addResultVideoRoute, {
-            params: { storeId, inspectionOrderId, resultId: result._id },
-            file,
-            fileName: file.name,
-            fields: {
-              name: file.name,
-              lastModified: String(file.lastModified),
-              ...(prepared.durationSeconds !== null ? { duration: String(prepared.durationSeconds) } : {}),
+          const saved = await addResultVideo(
+            { storeId, inspectionOrderId, resultId: result._id },
+            {
+              file,
+              fileName: file.name,
+              fields: {
+                name: file.name,
+                lastModified: String(file.lastModified),
+                ...(prepared.durationSeconds !== null ? { duration: String(prepared.durationSeconds) } : {}),
+              },
             },
-            getToken: session.getToken,
-            onProgress: (p) => progress(p.fraction),
-          });
+            { getToken: session.getToken, onProgress: (p) => progress(p.fraction) },
+          );
           storeResult(saved);
         });
         alerts.show({ type: 'success', message: tr('uploaded', { name: file.name }) });
@@ -213,8 +212,17 @@ export function useResultMedia({
         });
       }
     },
-    [alerts, ensureSaved, queryClient, session, storeId, inspectionOrderId, storeResult, track],
+    [alerts, ensureSaved, latest, queryClient, session, storeId, inspectionOrderId, storeResult, track],
   );
+
+  return useCallback((target: RowTarget, file: File) => void addVideo(target, file), [addVideo]);
+}
+
+/** Deleting a picture or a video of a result, once confirmed. */
+function useMediaDelete({ storeId, inspectionOrderId, latest, storeResult }: MediaContext) {
+  const { api } = useServices();
+  const alerts = useAlerts();
+  const dialogs = useDialogs();
 
   const removeMedia = useCallback(
     async (kind: 'picture' | 'video', result: InspectionResult, name: string) => {
@@ -229,14 +237,14 @@ export function useResultMedia({
       try {
         const saved =
           kind === 'picture'
-            ? await api.call(deleteResultPictureRoute, { params: { ...params, pictureName: name } })
-            : await api.call(deleteResultVideoRoute, { params: { ...params, videoName: name } });
+            ? await deleteResultPicture(api, params, name)
+            : await deleteResultVideo(api, params, name);
         storeResult(saved);
       } catch (error) {
         alerts.show({ type: 'danger', message: text(error) });
       }
     },
-    [alerts, api, dialogs, storeId, inspectionOrderId, storeResult],
+    [alerts, api, dialogs, latest, storeId, inspectionOrderId, storeResult],
   );
   const deletePicture = useCallback(
     (_target: RowTarget, result: InspectionResult, name: string) => void removeMedia('picture', result, name),
@@ -246,10 +254,48 @@ export function useResultMedia({
     (_target: RowTarget, result: InspectionResult, name: string) => void removeMedia('video', result, name),
     [removeMedia],
   );
-  const addVideoAction = useCallback(
-    (target: RowTarget, file: File) => void addVideo(target, file),
-    [addVideo],
+  return { deletePicture, deleteVideo };
+}
+
+/**
+ * Pictures and videos of results: camera pictures through the image editor (usePictureUpload),
+ * videos by the client media rules (useVideoUpload), deletes (useMediaDelete). Both uploads with
+ * progress (web-core's uploadWithProgress).
+ */
+export function useResultMedia({
+  storeId,
+  inspectionOrderId,
+  writer,
+}: {
+  storeId: string;
+  inspectionOrderId: string;
+  writer: ReturnType<typeof useResultWriter>;
+}) {
+  const { t } = useTranslation(['inspectionPage', 'media']);
+  const { user } = useSignedIn();
+  const queryClient = useQueryClient();
+  const errorText = useInspectionErrorText();
+  const { uploads, track } = useUploads();
+  const { ensureSaved, refreshOrder, touchOrder } = writer;
+  const latest = useRef<Latest>({ t, errorText, user });
+  latest.current = { t, errorText, user };
+
+  const storeResult = useCallback(
+    (saved: InspectionResult) => {
+      // Only the media come from this answer: a severity change of the row may be on its way.
+      updateCachedResult(queryClient, storeId, inspectionOrderId, saved._id, (r) =>
+        r ? { ...r, pictures: saved.pictures, videos: saved.videos } : saved,
+      );
+      touchOrder();
+      refreshOrder();
+    },
+    [queryClient, storeId, inspectionOrderId, touchOrder, refreshOrder],
   );
+
+  const context: MediaContext = { storeId, inspectionOrderId, ensureSaved, latest, track, storeResult };
+  const { editing, takePicture, closeEditor, onEdited } = usePictureUpload(context);
+  const addVideo = useVideoUpload(context);
+  const { deletePicture, deleteVideo } = useMediaDelete(context);
 
   return {
     editing,
@@ -257,7 +303,7 @@ export function useResultMedia({
     takePicture,
     closeEditor,
     onEdited,
-    addVideo: addVideoAction,
+    addVideo,
     deletePicture,
     deleteVideo,
   };

@@ -2,19 +2,12 @@ import { useCallback, useMemo, useRef, useSyncExternalStore, type RefObject } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import {
-  createResultRoute,
-  deleteResultRoute,
-  updateResultRoute,
-  type RepairOrder,
-  type InspectionResult,
-  type Role,
-} from '@servicebay/domain';
+import type { RepairOrder, InspectionResult, Role } from '@servicebay/domain';
 import { ApiError } from '@servicebay/web-core';
 import { useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { orderQueryKey } from './repair-order-api.js';
-import { cachedResults, updateCachedResult } from './inspection-api.js';
+import { cachedResults, createResult, deleteResult, updateCachedResult, updateResult } from './inspection-api.js';
 import {
   applyPatch,
   localized,
@@ -143,15 +136,12 @@ function useChange({
         try {
           const id = ids.current.get(key) ?? (knownId || undefined);
           const saved = id
-            ? await api.call(updateResultRoute, { params: { ...params, resultId: id }, body: patch })
-            : await api.call(createResultRoute, {
-                params,
-                body: {
-                  itemKey: target.item.itemKey,
-                  group: target.group,
-                  section: target.section,
-                  ...patch,
-                },
+            ? await updateResult(api, { ...params, resultId: id }, patch)
+            : await createResult(api, params, {
+                itemKey: target.item.itemKey,
+                group: target.group,
+                section: target.section,
+                ...patch,
               });
           ids.current.set(key, saved._id);
           const later = (counts.current.get(key) ?? 0) > 1;
@@ -239,9 +229,7 @@ export function useResultWriter({
       mark(target.key, 1);
       void enqueue(target.key, async () => {
         try {
-          await api.call(deleteResultRoute, {
-            params: { storeId, inspectionOrderId, resultId: current._id },
-          });
+          await deleteResult(api, { storeId, inspectionOrderId, resultId: current._id });
           updateCachedResult(queryClient, storeId, inspectionOrderId, current._id, () => null);
           ids.current.delete(target.key);
         } catch (error) {
@@ -266,10 +254,11 @@ export function useResultWriter({
         const results = cachedResults(queryClient, storeId, inspectionOrderId);
         const cached = id ? results.find((r) => r._id === id) : resultOfRow(results, target);
         if (cached && !cached._id.startsWith('pending:')) return cached;
-        const saved = await api.call(createResultRoute, {
-          params: { storeId, inspectionOrderId },
-          body: { itemKey: target.item.itemKey, group: target.group, section: target.section },
-        });
+        const saved = await createResult(
+          api,
+          { storeId, inspectionOrderId },
+          { itemKey: target.item.itemKey, group: target.group, section: target.section },
+        );
         ids.current.set(target.key, saved._id);
         updateCachedResult(queryClient, storeId, inspectionOrderId, saved._id, () => saved);
         refreshOrder();

@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  pauseTimeTrackerRoute,
-  startTimeTrackerRoute,
-  timeTrackerControls,
-  type RepairOrder,
-} from '@servicebay/domain';
+import { timeTrackerControls, type RepairOrder } from '@servicebay/domain';
 import { useServices } from '../../context.js';
-import { storeOrder } from './repair-order-api.js';
+import { pauseTimeTracker, startTimeTracker, storeOrder } from './repair-order-api.js';
 
 /**
  * The order's time tracker for a technician: start and
@@ -35,12 +30,12 @@ export function useTimeTracker({
 
   const start = useMutation({
     mutationFn: (o: RepairOrder) =>
-      api.call(startTimeTrackerRoute, { params: { storeId: o.storeId, inspectionOrderId: o._id } }),
+      startTimeTracker(api, { storeId: o.storeId, inspectionOrderId: o._id }),
     onSuccess: (updated) => storeOrder(queryClient, updated),
   });
   const pause = useMutation({
     mutationFn: (o: RepairOrder) =>
-      api.call(pauseTimeTrackerRoute, { params: { storeId: o.storeId, inspectionOrderId: o._id } }),
+      pauseTimeTracker(api, { storeId: o.storeId, inspectionOrderId: o._id }),
     onSuccess: (updated) => storeOrder(queryClient, updated),
   });
 
@@ -52,8 +47,7 @@ export function useTimeTracker({
       const { order: current, visible } = latest.current;
       if (!visible || !current?.timeTracker.isRunning || current.closed) return;
       const params = { storeId: current.storeId, inspectionOrderId: current._id };
-      void api
-        .call(pauseTimeTrackerRoute, { params, keepalive, maxRetries: keepalive ? 0 : undefined })
+      void pauseTimeTracker(api, params, { keepalive, maxRetries: keepalive ? 0 : undefined })
         .then((updated) => storeOrder(queryClient, updated))
         .catch(() => undefined); // Already paused elsewhere, or offline: the server's clock stays as it was.
     };

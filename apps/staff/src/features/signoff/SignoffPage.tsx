@@ -3,8 +3,7 @@ import { Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput } from '
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { isLanguage, signOffRepairOrderRoute, type RepairOrder } from '@servicebay/domain';
-import { uploadWithProgress } from '@servicebay/web-core';
+import { isLanguage, type RepairOrder } from '@servicebay/domain';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../kit/PageHeader.js';
@@ -14,6 +13,7 @@ import { useFinishOrder } from '../repair-orders/useFinishOrder.js';
 import { OrderNumber } from '../dashboard/OrderCard.js';
 import { customerLines, yearMakeModel } from '../dashboard/format.js';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad.js';
+import { signOffRepairOrder } from './signoff-api.js';
 
 /**
  * .../inspectionOrder/{id}/signoff?lang=&workerId=: the customer signs
@@ -45,17 +45,16 @@ export function SignoffPage() {
     onSignOffPage: true,
     userId: user._id,
     submit: async (o: RepairOrder) =>
-      uploadWithProgress(signOffRepairOrderRoute, {
-        params: { storeId: o.storeId, inspectionOrderId: o._id },
-        file: await pad.current!.toBlob(signerName, useTypedName && !signed),
-        fileName: 'signature.png',
-        fields: {
+      signOffRepairOrder(
+        { storeId: o.storeId, inspectionOrderId: o._id },
+        await pad.current!.toBlob(signerName, useTypedName && !signed),
+        {
           signerName: signerName.trim(),
           language: isLanguage(lang) ? lang : i18n.language,
           ...(workerId ? { workerId } : {}),
         },
-        getToken: session.getToken,
-      }),
+        { getToken: session.getToken },
+      ),
   });
   // The customer signs, so their name is offered; the person signing may correct it.
   const customerName = order.data ? customerLines(order.data).name || customerLines(order.data).business : '';

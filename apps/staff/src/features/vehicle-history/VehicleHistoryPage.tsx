@@ -11,7 +11,7 @@ import { routerPath } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { customerLines, personName, yearMakeModel } from '../dashboard/format.js';
 import '../dashboard/dashboard.css';
-import { fetchVehicleHistory } from './vehicle-history-api.js';
+import { vehicleHistoryQuery } from './vehicle-history-api.js';
 
 /**
  * /app/vehicle/{vehicleId}/history/{inspectionOrderId | last}: every
@@ -24,8 +24,7 @@ export function VehicleHistoryPage() {
   const { vehicleId = '', inspectionOrderId = 'last' } = useParams();
   const storeId = store?._id ?? user.storeId ?? '';
   const history = useQuery({
-    queryKey: ['inspectionOrders', storeId, 'vehicleHistory', vehicleId],
-    queryFn: ({ signal }) => fetchVehicleHistory(api, storeId, vehicleId, signal),
+    ...vehicleHistoryQuery(api, storeId, vehicleId),
     enabled: storeId !== '',
   });
   const orders = history.data ?? [];

@@ -1,6 +1,12 @@
 import { fillPath, vehicleRepairOrdersRoute, type RepairOrder } from '@servicebay/domain';
 import type { ApiClient } from '@servicebay/web-core';
 
+/** The vehicle's closed orders in the cache; under the store's orders key, so a reconnection refreshes them. */
+export const vehicleHistoryQuery = (api: ApiClient, storeId: string, vehicleId: string) => ({
+  queryKey: ['inspectionOrders', storeId, 'vehicleHistory', vehicleId],
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchVehicleHistory(api, storeId, vehicleId, signal),
+});
+
 /**
  * The vehicle's closed orders, newest first (`GET .../vehicle/{id}/inspectionOrder?closed=true`).
  * 204 means none: an empty list, which the page answers with

@@ -9,6 +9,7 @@ import { useServices } from '../../context.js';
 import { CameraScanModal, preloadCameraScanner } from './CameraScanModal.js';
 import { readLocalScannerLinks } from './local-scanner.js';
 import { VinScanFrame } from './VinScanFrame.js';
+import { sendScannedVin } from './vin-scan-api.js';
 
 type Problem = 'invalidVin' | 'expired' | 'failed';
 
@@ -48,7 +49,7 @@ export function LocalScannerPage() {
     setProblem(null);
     setSending(true);
     try {
-      await api.request({ method: 'POST', path: links.callbackPath, body: { vin: entry } });
+      await sendScannedVin(api, links.callbackPath, entry);
       window.location.assign(links.returnPath);
     } catch (error) {
       setSending(false);

@@ -5,3 +5,11 @@ import type { ApiClient } from '@servicebay/web-core';
 export function createVinScanSession(api: ApiClient, body: { userId: string; from: VinScanOrigin; language: Language }) {
   return api.call(createVinScanSessionRoute, { body });
 }
+
+/**
+ * Hands the VIN to the scan session's callback, as an external scanner does. The callback's path
+ * comes from the scanner link (its token is the credential), so it is no route of the table.
+ */
+export function sendScannedVin(api: ApiClient, callbackPath: string, vin: string) {
+  return api.request({ method: 'POST', path: callbackPath, body: { vin } });
+}
