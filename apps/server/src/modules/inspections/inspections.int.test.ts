@@ -365,8 +365,8 @@ describe('results', () => {
     ]);
     expect(list.previousMeasurements).toEqual(
       expect.arrayContaining([
-        { itemKey: 'frontBrakePads', value: 6, result: 'okay', inspectionOrderId: first._id, orderNumber: null, date: first.date },
-        { itemKey: 'batteryVoltage', value: 12.6, result: 'okay', inspectionOrderId: first._id, orderNumber: null, date: first.date },
+        { itemKey: 'frontBrakePads', value: 6, result: 'okay', inspectionOrderId: first._id, orderNumber: first.orderNumber, date: first.date },
+        { itemKey: 'batteryVoltage', value: 12.6, result: 'okay', inspectionOrderId: first._id, orderNumber: first.orderNumber, date: first.date },
       ]),
     );
     expect(list.previousMeasurements).toHaveLength(2);
