@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
+import { expectReadableBadges } from '../contrast.js';
 import { signIn, storedSession } from './support/staff.js';
 import { answerRequiredItems, quickInspectionId } from './support/orders.js';
 
@@ -213,6 +214,8 @@ test.describe('the dashboard on a tablet', () => {
     }).toPass({ timeout: 10_000 });
     await expect(page.getByTestId('live-state')).toHaveText('Live');
     await expectAccessible(page);
+    await expect(page.getByTestId('report-status').first()).toBeVisible();
+    await expectReadableBadges(page);
 
     let nonEmpty = 0;
     for (const [label, params] of FILTERS) {
@@ -222,6 +225,7 @@ test.describe('the dashboard on a tablet', () => {
       await expect(page.getByTestId('dashboard')).toHaveAttribute('data-filter', /.+/);
       await expectCounterAsListed(page, api, label, params);
       await expectShownAsListed(page, api, params, label);
+      await expectReadableBadges(page);
       if (expected.total === 0)
         await expect(page.getByTestId('empty-list')).toHaveText('No order matches this filter.');
     }
