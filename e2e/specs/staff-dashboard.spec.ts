@@ -419,9 +419,17 @@ test.describe('the dashboard on a tablet', () => {
 
       // Text after every seeded number ('ZZ' sorts last going up): on top of "RO, newest first".
       const orderNumber = `ZZ-${String(Date.now()).slice(-8)}`;
+      // A vehicle known by its plate alone: the card shows the plate, not "No vehicle".
+      const store = `/v2/api/store/${advisor.claims.storeId}`;
+      const household = await advisor.get<{ _id: string }>(`${store}/customer/${seeded.customerId}/household`);
+      const plate = `P${String(Date.now()).slice(-6)}`;
+      const plateOnly = await advisor.post<{ _id: string }>(`${store}/vehicle`, {
+        householdId: household._id,
+        licensePlate: plate,
+      });
       const created = await advisor.post<Order>(orders(advisor), {
         customerId: seeded.customerId,
-        vehicleId: seeded.vehicleId,
+        vehicleId: plateOnly._id,
         serviceAdvisorId: advisor.claims.id,
         orderNumber,
         includeMaintenanceInReport: false,
@@ -429,6 +437,8 @@ test.describe('the dashboard on a tablet', () => {
       const card = tech.locator(`[data-list="dashboard-orders"] [data-order-id="${created._id}"]`);
       await expect(card).toBeVisible();
       await expect(card).toContainText(`RO ${orderNumber}`);
+      await expect(card).toContainText(`Plate ${plate}`);
+      await expect(card).not.toContainText('No vehicle');
       await expect.poll(() => shownNumbers(tech).then((n) => n[0])).toBe(orderNumber);
       await countMatchesServer();
       expect(Number((await tech.getByTestId('order-count').textContent())!.match(/\d+/)![0])).toBeGreaterThan(before);
