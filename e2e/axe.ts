@@ -1,7 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { saveScreen } from './screens.js';
 
-/** Every page is checked against WCAG 2 A and AA (architecture decision 12). */
+/**
+ * Every page is checked against WCAG 2 A and AA (architecture decision 12), and saved as a
+ * screenshot when E2E_SCREENS=1 (e2e/screens.ts).
+ */
 export async function expectAccessible(page: Page) {
   // A modal or menu still fading in has its text at part opacity, which axe reads as low contrast:
   // wait for finite animations and transitions to end (spinners loop forever and are left alone).
@@ -20,4 +24,5 @@ export async function expectAccessible(page: Page) {
     targets: v.nodes.map((n) => n.target.join(' ')),
   }));
   expect(summary).toEqual([]);
+  await saveScreen(page);
 }

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
+import { expectReadableBadges } from '../contrast.js';
 import { signIn, storedSession } from './support/staff.js';
 import { answerRequiredItems, quickInspectionId } from './support/orders.js';
 
@@ -213,6 +214,8 @@ test.describe('the dashboard on a tablet', () => {
     }).toPass({ timeout: 10_000 });
     await expect(page.getByTestId('live-state')).toHaveText('Live');
     await expectAccessible(page);
+    await expect(page.getByTestId('report-status').first()).toBeVisible();
+    await expectReadableBadges(page);
 
     let nonEmpty = 0;
     for (const [label, params] of FILTERS) {
@@ -222,6 +225,7 @@ test.describe('the dashboard on a tablet', () => {
       await expect(page.getByTestId('dashboard')).toHaveAttribute('data-filter', /.+/);
       await expectCounterAsListed(page, api, label, params);
       await expectShownAsListed(page, api, params, label);
+      await expectReadableBadges(page);
       if (expected.total === 0)
         await expect(page.getByTestId('empty-list')).toHaveText('No order matches this filter.');
     }
@@ -415,9 +419,17 @@ test.describe('the dashboard on a tablet', () => {
 
       // Text after every seeded number ('ZZ' sorts last going up): on top of "RO, newest first".
       const orderNumber = `ZZ-${String(Date.now()).slice(-8)}`;
+      // A vehicle known by its plate alone: the card shows the plate, not "No vehicle".
+      const store = `/v2/api/store/${advisor.claims.storeId}`;
+      const household = await advisor.get<{ _id: string }>(`${store}/customer/${seeded.customerId}/household`);
+      const plate = `P${String(Date.now()).slice(-6)}`;
+      const plateOnly = await advisor.post<{ _id: string }>(`${store}/vehicle`, {
+        householdId: household._id,
+        licensePlate: plate,
+      });
       const created = await advisor.post<Order>(orders(advisor), {
         customerId: seeded.customerId,
-        vehicleId: seeded.vehicleId,
+        vehicleId: plateOnly._id,
         serviceAdvisorId: advisor.claims.id,
         orderNumber,
         includeMaintenanceInReport: false,
@@ -425,6 +437,8 @@ test.describe('the dashboard on a tablet', () => {
       const card = tech.locator(`[data-list="dashboard-orders"] [data-order-id="${created._id}"]`);
       await expect(card).toBeVisible();
       await expect(card).toContainText(`RO ${orderNumber}`);
+      await expect(card).toContainText(`Plate ${plate}`);
+      await expect(card).not.toContainText('No vehicle');
       await expect.poll(() => shownNumbers(tech).then((n) => n[0])).toBe(orderNumber);
       await countMatchesServer();
       expect(Number((await tech.getByTestId('order-count').textContent())!.match(/\d+/)![0])).toBeGreaterThan(before);

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
+import { expectReadableBadges } from '../contrast.js';
 import { signIn, storedSession } from './support/staff.js';
 import { answerRequiredItems, apiWithToken, quickInspectionId } from './support/orders.js';
 
@@ -84,6 +85,7 @@ test('a technician takes an unassigned order, runs the clock, leaves (the clock 
   const assignment = page.getByTestId('assignment');
   await expect(assignment).toContainText('This inspection is not assigned to you. Assign it to yourself?');
   await expectAccessible(page);
+  await expectReadableBadges(page);
   await page.getByRole('button', { name: 'Assign to me' }).click();
   await expect(page.getByTestId('order-technician')).toHaveText('Technician: Theo Tremblay');
   await expect(assignment).toHaveCount(0);
@@ -124,6 +126,7 @@ test('a technician takes an unassigned order, runs the clock, leaves (the clock 
   await page.getByRole('button', { name: 'Close the ticket' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Close the ticket' }).click();
   await expect(page.getByText('Closed', { exact: true })).toBeVisible();
+  await expectReadableBadges(page);
   await expect(page.getByRole('button', { name: 'Finish the inspection' })).toHaveCount(0);
   expect((await tech.get<Order>(orderApi)).closed).toBe(true);
 });

@@ -72,5 +72,10 @@ test.describe('training', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Shop safety' })).toBeVisible();
     await expect(page.getByTestId('training-progress')).toHaveCount(0);
     await expectAccessible(page);
+
+    // Trained, so the count of the training page agrees with its message.
+    await page.goto('/app/training');
+    await expect(page.getByTestId('training-progress')).toHaveText('1 of 1 mandatory courses completed');
+    await expect(page.getByText('Your mandatory training is complete.')).toBeVisible();
   });
 });

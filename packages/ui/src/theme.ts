@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { variantColorResolver } from './variant-colors.js';
 
 /** ServiceBay's blue-teal, from the colour of a shop's bay doors. Shade 7 is the primary. */
 const bay: MantineColorsTuple = [
@@ -27,8 +28,13 @@ export const theme = createTheme({
   headings: { fontFamily: systemFonts, fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Badges, buttons and every other variant keep their text at 4.5:1 on their own background.
+  variantColorResolver,
   components: {
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
+    // A badge is never narrower than its text: Mantine lets it shrink to an ellipsis ("AC…" for
+    // Active in a table cell).
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
   },
 });
 

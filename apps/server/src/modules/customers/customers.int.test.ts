@@ -104,6 +104,40 @@ describe('customers', () => {
     expect(byEmail.json()._embedded.customer).toHaveLength(1);
   });
 
+  it('filters by the start of the mobile phone, typed any way, through the index', async () => {
+    const s = await t.make.store();
+    const o = await t.make.store();
+    const h = await bearer(t.platform.tokens, await t.make.user('ServiceWriter', s));
+    await t.make.customer(s, { lastName: 'Roy', mobilePhone: '5145551234' });
+    await t.make.customer(s, { lastName: 'Gagnon', mobilePhone: '5145559876' });
+    await t.make.customer(s, { lastName: 'Lavoie', mobilePhone: '4385551234' });
+    await t.make.customer(s, { lastName: 'Nophone' });
+    await t.make.customer(o, { lastName: 'Elsewhere', mobilePhone: '5145551234' });
+    const names = async (mobilePhone: string) => {
+      const res = await send('GET', `/v2/api/store/${s.id}/customer?mobilePhone=${encodeURIComponent(mobilePhone)}`, undefined, h);
+      expect(res.statusCode).toBe(200);
+      return res.json()._embedded.customer.map((c: { lastName: string }) => c.lastName);
+    };
+    expect(await names('514')).toEqual(['Gagnon', 'Roy']);
+    expect(await names('(514) 555-1')).toEqual(['Roy']);
+    expect(await names('514-555-1234')).toEqual(['Roy']);
+    // The start only: a fragment from the middle is the household search's job.
+    expect(await names('5551234')).toEqual([]);
+    expect(await names('abc')).toEqual([]);
+
+    // The prefix is an index condition on customers_store_mobile_idx (text_pattern_ops' ~>=~ and ~<~).
+    const plan = await t.platform.database.db.transaction(async (tx) => {
+      await tx.execute(sql`analyze customers`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain select id from customers where store_id = ${s.id}::uuid and mobile_phone like ${'514555%'}`,
+      );
+    });
+    const text = JSON.stringify((plan as unknown as { rows: unknown[] }).rows);
+    expect(text).toContain('customers_store_mobile_idx');
+    expect(text).toMatch(/Index Cond: .*mobile_phone ~>=~ '514555'/);
+  });
+
   it("answers 404 for another store's customer, household or vehicle", async () => {
     const c = await t.make.customer(other);
     const v = await t.make.vehicle(other, { householdId: c.householdId });

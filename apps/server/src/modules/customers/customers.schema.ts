@@ -51,6 +51,9 @@ export const customers = pgTable(
     // Portal registration finds the customer by e-mail across every store (docs/portal-users.md).
     index('customers_email_idx').on(sql`lower(${t.email})`),
     index('customers_household_idx').on(t.householdId),
+    // The customer list's mobilePhone filter matches the start of the digits (`like '514555%'`):
+    // text_pattern_ops lets the B-tree answer a prefix whatever the database's collation.
+    index('customers_store_mobile_idx').on(t.storeId, t.mobilePhone.op('text_pattern_ops')),
     // The household search's keys: each trigram of search_text prefixed with the store's key
     // (servicebay_search_keys, made by the search_keys migration), so a key's posting list holds
     // one store's rows and a store's search costs the same however many stores the table holds.

@@ -51,7 +51,10 @@ function writer(db: Db) {
       return row!;
     },
     async users(values: Array<typeof users.$inferInsert>) {
-      await db.insert(users).values(values);
+      return db
+        .insert(users)
+        .values(values)
+        .returning({ id: users.id, mandatoryTrainingComplete: users.mandatoryTrainingComplete });
     },
     /** Customers and vehicles go through their feature's repository, which keeps search_text. */
     customers: createCustomersRepository(db),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allMandatoryComplete, type Course } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo.seed.js';
@@ -93,5 +94,21 @@ describe('demo portal users and courses', () => {
     expect(_embedded.course.length).toBeGreaterThanOrEqual(2);
     expect(_embedded.course.filter((c: { mandatory: boolean }) => c.mandatory)).toHaveLength(1);
     for (const c of _embedded.course) expect(c.sections.length).toBeGreaterThan(0);
+  });
+
+  it("counts a trained worker's mandatory courses as completed, as its flag says", async () => {
+    const db = t.platform.database.db;
+    for (const demo of DEMO_USERS) {
+      const user = (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, demo.username) }))!;
+      const res = await t.app.inject({ method: 'GET', url: `/v2/api/user/${user.id}/course`, headers: await bearer(t.platform.tokens, user) });
+      if (res.statusCode !== 200) continue; // training is for store workers and the users above them
+      const { _embedded, mandatoryTrainingComplete } = res.json();
+      expect(allMandatoryComplete(_embedded.course), demo.username).toBe(mandatoryTrainingComplete);
+    }
+    const tech = (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'tech') }))!;
+    const res = await t.app.inject({ method: 'GET', url: `/v2/api/user/${tech.id}/course`, headers: await bearer(t.platform.tokens, tech) });
+    expect(res.json()).toMatchObject({ mandatoryTrainingComplete: true });
+    const mandatory = (res.json()._embedded.course as Course[]).filter((c) => c.mandatory);
+    expect(mandatory.map((c) => c.completed)).toEqual([true]);
   });
 });

@@ -81,6 +81,7 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
     { day: 'saturday', open: '09:00', close: '13:00' },
     { day: 'sunday', open: 'closed' },
   ];
+  const trainedWorkers: string[] = [];
   await repo.transaction(async (w) => {
     const partner = await w.partner('ServiceBay Partner Network');
     const demo = await w.account('Demo Auto Group', partner.id);
@@ -133,7 +134,7 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
       }),
     };
     const accountsByKey = { demo, north };
-    await w.users(
+    const workers = await w.users(
       DEMO_USERS.map((u) => {
         const store = u.store ? storesByKey[u.store] : undefined;
         const account = u.account ? accountsByKey[u.account] : undefined;
@@ -152,6 +153,7 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
         };
       }),
     );
+    trainedWorkers.push(...workers.filter((u) => u.mandatoryTrainingComplete).map((u) => u.id));
     const downtown = storesByKey.downtown.id;
     for (const plan of demoHouseholds()) {
       const [first, ...others] = plan.customers;
@@ -167,6 +169,6 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
   if (files) await seedDemoInspections(db, files);
   // Estimates, sent reports and approvals need the inspections and the providers (mail, outbox).
   if (files && services) await seedDemoReports(db, services);
-  await seedDemoCourses(db);
+  await seedDemoCourses(db, trainedWorkers);
   return true;
 }

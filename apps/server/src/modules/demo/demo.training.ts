@@ -139,9 +139,17 @@ export const DEMO_COURSES: readonly NewCourse[] = [
   },
 ];
 
-/** Seeds the courses once: nothing happens when any course exists. */
-export async function seedDemoCourses(db: Db): Promise<void> {
+/**
+ * Seeds the courses once: nothing happens when any course exists. The workers seeded as trained
+ * have completed every mandatory course, as a worker who passed the training has, so their
+ * training page counts the mandatory courses done under "Your mandatory training is complete".
+ */
+export async function seedDemoCourses(db: Db, trainedWorkerIds: readonly string[]): Promise<void> {
   const repo = createCoursesRepository(db);
   if ((await repo.countCourses()) > 0) return;
-  for (const course of DEMO_COURSES) await repo.insertCourse(course);
+  for (const values of DEMO_COURSES) {
+    const course = await repo.insertCourse(values);
+    if (!course.mandatory) continue;
+    for (const userId of trainedWorkerIds) await repo.complete(userId, course.id);
+  }
 }

@@ -99,13 +99,14 @@ function StoreCard({ accountId, store }: { accountId: string; store: AccountStor
             </Text>
           )}
         </div>
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
+        {/* Each figure as wide as its label; they wrap to a new row when the card is narrow. */}
+        <Group gap="lg" align="flex-start">
           <Figure label={t('accountStores.openOrders')} value={store.figures.openOrders} />
           <Figure label={t('accountStores.todaysAppointments')} value={store.figures.todaysAppointments} />
           <Figure label={t('accountStores.workers')} value={store.figures.workers} />
           <Figure label={t('accountStores.customers')} value={store.figures.customers} />
           <Figure label={t('accountStores.vehicles')} value={store.figures.vehicles} />
-        </SimpleGrid>
+        </Group>
         <Group gap="xs">
           <Button component={Link} to={routerPath(STAFF_PATHS.storeUsers(accountId, store._id))!} aria-label={t('accountStores.openStore', { name: store.name })}>
             {t('accountStores.open')}

@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayStepState, ORDER_STEPS, orderNumberDisplay, type StepState } from '@servicebay/domain';
-import { customerLines, dayAndTime, personName, yearMakeModel } from './format.js';
+import { customerLines, dayAndTime, personName, vehicleLines } from './format.js';
 import type { DashboardOrder } from './orders-api.js';
 import { reportStatusOf } from './report-status.js';
 import './dashboard.css';
@@ -49,8 +49,7 @@ export function OrderCard({
   const { t: tr } = useTranslation('reportSending');
   const language = i18n.language;
   const { name, business } = customerLines(order);
-  const ymm = yearMakeModel(order);
-  const vehicle = order._embedded.vehicle;
+  const vehicle = vehicleLines(order);
   const advisor = personName(order._embedded.serviceAdvisor);
   const technician = personName(order._embedded.technician);
   const number = orderNumberDisplay(order.orderNumber, 'long');
@@ -91,13 +90,14 @@ export function OrderCard({
           <Text fw={600}>{name || (business ? '' : t('card.noCustomer'))}</Text>
           {business && <Text size="sm">{business}</Text>}
         </div>
-        <Text size="sm">{ymm || t('card.noVehicle')}</Text>
-        {(vehicle?.licensePlate || vehicle?.fleetNumber) && (
+        {(vehicle.description || !vehicle.known) && (
+          <Text size="sm">{vehicle.description || t('card.noVehicle')}</Text>
+        )}
+        {(vehicle.plate || vehicle.fleet || vehicle.vin) && (
           <Group gap="sm">
-            {vehicle?.licensePlate && (
-              <Text size="sm">{t('card.plate', { plate: vehicle.licensePlate })}</Text>
-            )}
-            {vehicle?.fleetNumber && <Text size="sm">{t('card.fleet', { fleet: vehicle.fleetNumber })}</Text>}
+            {vehicle.plate && <Text size="sm">{t('card.plate', { plate: vehicle.plate })}</Text>}
+            {vehicle.fleet && <Text size="sm">{t('card.fleet', { fleet: vehicle.fleet })}</Text>}
+            {vehicle.vin && <Text size="sm">{t('card.vin', { vin: vehicle.vin })}</Text>}
           </Group>
         )}
         <Text size="sm" c="dimmed">

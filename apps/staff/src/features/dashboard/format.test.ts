@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NEW_ORDER_STATES, type RepairOrder } from '@servicebay/domain';
-import { calendarDays, customerLines, dayAndTime, yearMakeModel } from './format.js';
+import { calendarDays, customerLines, dayAndTime, vehicleLines, yearMakeModel } from './format.js';
 
 const at = (day: number, hour: number) => new Date(2026, 10, day, hour).toISOString();
 function order(id: string, scheduled: string | null): RepairOrder {
@@ -69,6 +69,34 @@ describe('card texts', () => {
   it('customer and vehicle', () => {
     expect(customerLines(order('a', null))).toEqual({ name: 'Ada Smith', business: 'Smith Haulage' });
     expect(yearMakeModel(order('a', null))).toBe('2016 Honda Accord');
+  });
+
+  it('a vehicle known by its plate alone shows the plate, not "No vehicle"', () => {
+    const withVehicle = (vehicle: Record<string, unknown> | null) => {
+      const o = order('a', null);
+      return { ...o, _embedded: { ...o._embedded, vehicle: vehicle && { ...o._embedded.vehicle!, ...vehicle } } };
+    };
+    const unknown = { year: null, make: null, model: ' ', vin: null, licensePlate: null, fleetNumber: null };
+    expect(vehicleLines(withVehicle({ ...unknown, licensePlate: 'ABC 123' }))).toEqual({
+      description: '',
+      plate: 'ABC 123',
+      fleet: '',
+      vin: '',
+      known: true,
+    });
+    expect(vehicleLines(withVehicle({ ...unknown, make: 'Ford', fleetNumber: '12' }))).toMatchObject({
+      description: 'Ford',
+      fleet: '12',
+      known: true,
+    });
+    // The VIN only when nothing else is known.
+    expect(vehicleLines(withVehicle({ ...unknown, vin: '1HGCT1A34GA207919' }))).toMatchObject({
+      vin: '1HGCT1A34GA207919',
+      known: true,
+    });
+    expect(vehicleLines(withVehicle({ licensePlate: 'ABC 123', vin: '1HGCT1A34GA207919' })).vin).toBe('');
+    expect(vehicleLines(withVehicle(unknown)).known).toBe(false);
+    expect(vehicleLines(withVehicle(null)).known).toBe(false);
   });
 
   it("the promised time alone today, with the day otherwise ('MMM D', 'hh:mm A')", () => {

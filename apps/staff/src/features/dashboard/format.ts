@@ -22,6 +22,27 @@ export function yearMakeModel(order: DashboardOrder): string {
     .join(' ');
 }
 
+/**
+ * The vehicle as a card shows it: year make model, plate and fleet number, each when known, and
+ * the VIN only when none of those is. `known` is false only when the order has no vehicle or
+ * nothing of it is known: "No vehicle" is for that case alone, never for a vehicle known by its
+ * plate.
+ */
+export function vehicleLines(order: DashboardOrder): {
+  description: string;
+  plate: string;
+  fleet: string;
+  vin: string;
+  known: boolean;
+} {
+  const vehicle = order._embedded.vehicle;
+  const description = yearMakeModel(order);
+  const plate = vehicle?.licensePlate?.trim() ?? '';
+  const fleet = vehicle?.fleetNumber?.trim() ?? '';
+  const vin = description || plate || fleet ? '' : (vehicle?.vin?.trim() ?? '');
+  return { description, plate, fleet, vin, known: Boolean(description || plate || fleet || vin) };
+}
+
 /** 'hh:mm A' alone for today, else 'MMM D' and 'hh:mm A'. */
 export function dayAndTime(
   iso: string,

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_store_mobile_idx" ON "customers" USING btree ("store_id","mobile_phone" text_pattern_ops);
