@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Box, Group, Popover, Text, UnstyledButton } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Box, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@servicebay/domain';
 import { Icon, LanguageSelector } from '@servicebay/ui';
@@ -22,6 +22,7 @@ export function UserMenu({ name, role }: { name: string; role: string }) {
   const { user } = useSignedIn();
   const switchLanguage = useSwitchUserLanguage();
   const [opened, setOpened] = useState(false);
+  const titleId = useId();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
 
   return (
@@ -41,8 +42,14 @@ export function UserMenu({ name, role }: { name: string; role: string }) {
           </Group>
         </UnstyledButton>
       </Popover.Target>
-      <Popover.Dropdown aria-label={t('shell.userMenu')}>
-        <LanguageSelector value={language} onChange={(next) => void switchLanguage(user.id, next)} size="sm" />
+      {/* Named by its own title rather than by the button that opens it. */}
+      <Popover.Dropdown aria-labelledby={titleId}>
+        <Stack gap="sm">
+          <Text id={titleId} fw={600}>
+            {t('shell.userMenu')}
+          </Text>
+          <LanguageSelector value={language} onChange={(next) => void switchLanguage(user.id, next)} size="sm" />
+        </Stack>
       </Popover.Dropdown>
     </Popover>
   );
