@@ -15,6 +15,7 @@ import { SsoReturnPage } from './pages/SsoReturnPage.js';
 import { WorkersPage } from './pages/WorkersPage.js';
 import { APP_BASENAME, routerPath } from './paths.js';
 import { RequireSession } from './layout/RequireSession.js';
+import { LanguageFileWarning } from './kit/LanguageFileWarning.js';
 import { AccountStoresPage } from './features/account-stores/AccountStoresPage.js';
 import { StoreUsersPage } from './features/store-users/StoreUsersPage.js';
 import { StoreSettingsPage } from './features/store-settings/StoreSettingsPage.js';
@@ -68,6 +69,7 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
         <QueryClientProvider client={queryClient}>
           <UiProvider>
             <LoadingBar source={api.progress} />
+            <LanguageFileWarning />
             <BrowserRouter basename={basename}>
               <Routes>
                 <Route path="/login" element={<LoginPage />} />

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { routerPath } from '../paths.js';
 import { useSignedIn } from '../session/signed-in.js';
 import { signOut } from '../session/sso.js';
 import { MenuIcon, SignOutIcon } from './menu-icons.js';
+import { UserMenu } from './UserMenu.js';
 
 const MAIN_ID = 'main-content';
 
@@ -23,8 +24,8 @@ function entryTarget(entry: MenuEntry) {
 }
 
 /**
- * The frame of every signed-in page (tablet-first): a header with the user's name, displayed
- * role, offline icon and sign out; the role's menu in a side bar that folds away on phones.
+ * The frame of every signed-in page (tablet-first): a header with the user menu (name, displayed
+ * role; the display language), offline icon and sign out; the role's menu in a side bar that folds away on phones.
  */
 export function StaffShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['staff', 'app']);
@@ -84,14 +85,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
           </Group>
           <Group gap="md" wrap="nowrap">
             <OfflineIcon />
-            <Box ta="right" data-testid="signed-in-user">
-              <Text fw={600} lh={1.2} truncate maw={220}>
-                {name}
-              </Text>
-              <Text size="sm" c="dimmed" lh={1.2}>
-                {t(`staff:roles.${role}`)}
-              </Text>
-            </Box>
+            <UserMenu name={name} role={t(`staff:roles.${role}`)} />
             <Button variant="default" leftSection={<SignOutIcon />} onClick={() => void signOutNow()} visibleFrom="xs">
               {t('staff:menu.signOut')}
             </Button>

@@ -8,6 +8,7 @@ import { useServices } from '../context.js';
 import { routerPath } from '../paths.js';
 import { completeSignIn, type SignInOutcome } from './sign-in.js';
 import { storeQueryKey, userQueryKey } from './signed-in.js';
+import { userAtSignIn } from './user-language.js';
 
 /** Goes to a home or admin path: inside the app through the router, elsewhere (MyCar) by a page load. */
 export function useGoTo() {
@@ -33,8 +34,9 @@ export function useInactiveStoreWarning() {
 }
 
 /**
- * After the tokens are kept (login, or worker selection): fetch the user and store, switch to the
- * user's language, go home. On any failure `undo` ends the new session and the reason is shown.
+ * After the tokens are kept (login, or worker selection): fetch the user and store, settle the
+ * session's language (the login page's choice, saved as the user's, else the user's own), go home.
+ * On any failure `undo` ends the new session and the reason is shown.
  */
 export function useFinishSignIn() {
   const { api, session, i18n } = useServices();
@@ -55,12 +57,15 @@ export function useFinishSignIn() {
         return false;
       }
       switch (outcome.kind) {
-        case 'home':
-          queryClient.setQueryData(userQueryKey(state.claims.id), outcome.user);
+        case 'home': {
+          // The cached user carries the session's language: the signed-in pages apply it.
+          const user = await userAtSignIn(api, i18n, outcome.user);
+          queryClient.setQueryData(userQueryKey(state.claims.id), user);
           queryClient.setQueryData(storeQueryKey(state.claims.storeId), outcome.store);
-          await i18n.setUserLanguage(outcome.user.language);
+          await i18n.setUserLanguage(user.language);
           goTo(outcome.path, { replace: true });
           return true;
+        }
         case 'inactiveStore':
           // The whole tablet is signed out: the store itself is inactive.
           await session.logout('inactiveStore');

@@ -58,6 +58,11 @@ export const ZCustomer = z.object({
   storeId: z.string(),
   /** The fleet logo: a signed URL and the name; null when none (always sent). */
   fleetPicture: ZFileLink.nullable().optional(),
+  /**
+   * The customer's picture: the primary picture of its newest repair order that has one (a signed
+   * URL, the name and the picture's source); null when none (always sent).
+   */
+  primaryPicture: ZFileLink.extend({ source: z.string().nullable() }).nullable().optional(),
   _links: z.object({ self: z.object({ href: z.string() }), household: z.object({ href: z.string() }).optional() }),
 });
 export type Customer = z.infer<typeof ZCustomer>;

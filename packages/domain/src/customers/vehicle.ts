@@ -48,6 +48,11 @@ export const ZVehicle = z.object({
   state: z.string().nullable(),
   /** The vehicle's picture: a signed URL and the name; null when none (always sent). */
   picture: ZFileLink.nullable().optional(),
+  /**
+   * The newest picture taken on an inspection result of the vehicle's repair orders (a signed URL
+   * of its gallery copy, and the name); null when none (always sent).
+   */
+  latestInspectionPicture: ZFileLink.nullable().optional(),
   _links: z.object({ self: z.object({ href: z.string() }), customer: z.object({ href: z.string() }) }),
 });
 export type Vehicle = z.infer<typeof ZVehicle>;

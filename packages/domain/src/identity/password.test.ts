@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, isStrongPassword, passwordsMatch, ZStrongPassword } from './password.js';
+import { checkPassword, isBlankPassword, isStrongPassword, passwordsMatch, PASSWORD_BLANK_MESSAGE, ZStrongPassword } from './password.js';
 
 describe('password strength', () => {
   it('accepts 8+ characters with upper, lower, digit and a listed special', () => {
@@ -26,5 +26,16 @@ describe('password strength', () => {
     expect(ZStrongPassword.safeParse('weak').success).toBe(false);
     expect(passwordsMatch('Demo1234!', 'Demo1234!')).toBe(true);
     expect(passwordsMatch('Demo1234!', 'demo1234!')).toBe(false);
+  });
+
+  it('refuses a password of spaces as blank, before the strength rule', () => {
+    for (const blank of ['', ' ', '        ', '\t \n  ']) {
+      expect(isBlankPassword(blank)).toBe(true);
+      const parsed = ZStrongPassword.safeParse(blank);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues.map((i) => i.message)).toEqual([PASSWORD_BLANK_MESSAGE]);
+    }
+    expect(isBlankPassword(' Demo1234! ')).toBe(false);
+    expect(ZStrongPassword.safeParse(' Demo1234! ').success).toBe(true);
   });
 });

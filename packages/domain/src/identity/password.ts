@@ -30,7 +30,22 @@ export function isStrongPassword(password: string): boolean {
 export const PASSWORD_RULE_MESSAGE =
   'must have at least 8 characters, an upper-case letter, a lower-case letter, a digit and one of !#$%&()*+,-./:;<=>?@[]^_{|}~';
 
-export const ZStrongPassword = z.string().max(1000).refine(isStrongPassword, { message: PASSWORD_RULE_MESSAGE });
+/** A password must first be a non-blank string: one made only of spaces is no password at all. */
+export function isBlankPassword(password: string): boolean {
+  return password.trim() === '';
+}
+
+export const PASSWORD_BLANK_MESSAGE = 'must not be blank';
+
+/**
+ * A password being set or changed: non-blank (checked first, and alone, so a password of spaces is
+ * told it is blank rather than what it lacks), then the strength rule.
+ */
+export const ZStrongPassword = z
+  .string()
+  .max(1000)
+  .refine((password) => !isBlankPassword(password), { message: PASSWORD_BLANK_MESSAGE, abort: true })
+  .refine(isStrongPassword, { message: PASSWORD_RULE_MESSAGE });
 
 /** A new password and its confirmation, as the forms send them. */
 export function passwordsMatch(password: string, confirmation: string): boolean {

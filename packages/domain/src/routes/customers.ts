@@ -59,8 +59,9 @@ export const updateCustomerRoute = defineRoute({
 export const getCustomerRoute = defineRoute({
   id: 'customers.get',
   method: 'GET',
-  path: '/v2/api/store/:storeId/customer/:customerId',
-  summary: 'One customer of the store.',
+  // The spec's path ends with a slash; the server answers the same without it.
+  path: '/v2/api/store/:storeId/customer/:customerId/',
+  summary: 'One customer of the store (the path answers with or without its trailing slash).',
   tag: 'customers',
   access: access.store(STAFF_ROLES),
   params: customerParams,

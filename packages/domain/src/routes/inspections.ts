@@ -196,7 +196,7 @@ export const addResultPictureRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/result/:resultId/picture',
   summary:
-    'multipart/form-data: text fields name, workerName, workerTitle, dateTime, lat, long first, then one PNG or JPEG file (checked by its bytes: 415 otherwise; 413 when too large). Stored upright with gallery and phone copies; answers the result. 409 CONFLICT when the result has a picture of that name.',
+    'multipart/form-data: text fields name, workerName (or worker), workerTitle, dateTime, gps ({"lat","long"} JSON or "lat,long"; or lat and long) first, then one PNG or JPEG file (checked by its bytes: 415 otherwise; 413 when too large). Stored upright with gallery and phone copies; answers the result. 409 CONFLICT when the result has a picture of that name.',
   tag: 'inspections',
   access: access.store(ORDER_WRITE_ROLES),
   params: resultParams,

@@ -87,6 +87,9 @@ export const ZRepairOrderListQuery = z.object({
   vehicleInShop: ZLenientBoolean,
   waiting: ZLenientBoolean,
   closed: ZLenientBoolean,
+  /** The order's other names for `closed` (decision 0002): read as `closed` when that is not sent. */
+  isClosed: ZLenientBoolean,
+  inspectionOrderClosed: ZLenientBoolean,
   search: ZSearch,
   ...stepFilters,
   serviceAdvisorId: ZId.optional(),
@@ -95,7 +98,10 @@ export const ZRepairOrderListQuery = z.object({
   not: ZId.optional(),
   /** Appointments from this instant on (orders without a scheduled time are left out). */
   scheduledFrom: ZIsoQuery,
-});
+}).transform(({ isClosed, inspectionOrderClosed, ...query }) => ({
+  ...query,
+  closed: query.closed ?? isClosed ?? inspectionOrderClosed,
+}));
 export type RepairOrderListQuery = z.infer<typeof ZRepairOrderListQuery>;
 
 export const ZRepairOrderList = z.object({

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { access } from '../http/access.js';
 import { defineRoute } from '../http/route.js';
 import { ZId } from '../http/common.js';
+import { withAliases } from '../http/aliases.js';
+import { LANGUAGE_ERROR, LANGUAGES } from '../limits.js';
 import { STAFF_ROLES, ROLES, roleReach, type Role } from '../roles.js';
 import {
   ZLoginRequest,
@@ -82,6 +84,25 @@ export const clearLastRoleUsedRoute = defineRoute({
   response: ZUser,
 });
 
+/** The user's display language; `languageId` is read as `language`. */
+export const ZUserLanguageRequest = withAliases(
+  z.strictObject({ language: z.enum(LANGUAGES, { message: LANGUAGE_ERROR }) }),
+  { languageId: 'language' },
+);
+
+export const userLanguageRoute = defineRoute({
+  id: 'session.userLanguage',
+  method: 'PUT',
+  path: '/v2/api/user/:userId/language',
+  summary:
+    "Save one's own display language (en or fr; languageId accepted for language): the language chosen on the login page before signing in, or in the user menu. Answers the user. 400 INVALID_ARGUMENTS 'languageId must be en or fr'.",
+  tag: 'session',
+  access: access.self(ROLES),
+  params: z.strictObject({ userId: ZId }),
+  body: ZUserLanguageRequest,
+  response: ZUser,
+});
+
 export const ZDashboardFilterRequest = z.strictObject({
   sorting: z.enum(['orderNumber,asc', 'orderNumber,desc']).nullable().optional(),
   filter: z.string().max(50).nullable().optional(),
@@ -141,6 +162,7 @@ export const sessionRoutes = [
   logoutRoute,
   getUserRoute,
   clearLastRoleUsedRoute,
+  userLanguageRoute,
   dashboardFilterRoute,
   adminPinLoginRoute,
   hijackRoute,

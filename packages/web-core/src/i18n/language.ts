@@ -17,19 +17,44 @@ export function loginLanguage(stored: string | null | undefined, browserLanguage
   return DEFAULT_LANGUAGE;
 }
 
-/** Reads the remembered choice; private modes and disabled storage simply have none. */
-export function readStoredLanguage(storage: LanguageStorage | null): string | null {
+function read(storage: LanguageStorage | null, key: string): string | null {
   try {
-    return storage?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
+    return storage?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
-export function storeLanguage(storage: LanguageStorage | null, language: Language): void {
+function write(storage: LanguageStorage | null, key: string, value: string): void {
   try {
-    storage?.setItem(LANGUAGE_STORAGE_KEY, language);
+    storage?.setItem(key, value);
   } catch {
     // Full or disabled storage: the choice then lasts for this page only, which is still usable.
   }
+}
+
+/** Reads the remembered choice; private modes and disabled storage simply have none. */
+export function readStoredLanguage(storage: LanguageStorage | null): string | null {
+  return read(storage, LANGUAGE_STORAGE_KEY);
+}
+
+export function storeLanguage(storage: LanguageStorage | null, language: Language): void {
+  write(storage, LANGUAGE_STORAGE_KEY, language);
+}
+
+/**
+ * Where a choice made on the login page waits for the sign-in it belongs to. Kept in the tab's
+ * sessionStorage, so it survives the single sign-on round trip but never reaches another tab or
+ * a later visit (the remembered choice above only picks the login page's language).
+ */
+export const LOGIN_CHOICE_STORAGE_KEY = 'servicebay.loginLanguageChoice';
+
+export function readLoginChoice(storage: LanguageStorage | null): Language | null {
+  const value = read(storage, LOGIN_CHOICE_STORAGE_KEY);
+  return isLanguage(value) ? value : null;
+}
+
+/** Keeps the choice until the next sign-in; null forgets it (taken by a sign-in). */
+export function writeLoginChoice(storage: LanguageStorage | null, language: Language | null): void {
+  write(storage, LOGIN_CHOICE_STORAGE_KEY, language ?? '');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { catalogs } from '@servicebay/locales';
-import { LANGUAGE_STORAGE_KEY } from './language.js';
+import { LANGUAGE_STORAGE_KEY, LOGIN_CHOICE_STORAGE_KEY } from './language.js';
 import { createI18n, type I18nEnvironment } from './setup.js';
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -18,7 +18,7 @@ function serverCatalog(language: 'en' | 'fr') {
 
 function environment(overrides: Partial<I18nEnvironment> = {}) {
   const fetch = vi.fn(async (url: string) => json(serverCatalog(url.includes('/fr.') ? 'fr' : 'en')));
-  return { storage: memoryStorage(), browserLanguage: 'en-US', fetch, ...overrides }
+  return { storage: memoryStorage(), choiceStorage: null, browserLanguage: 'en-US', fetch, ...overrides };
 }
 
 describe('createI18n', () => {
@@ -106,5 +106,59 @@ describe('createI18n', () => {
     await expect(app.ready).resolves.toBe('bundled');
     await app.chooseLoginLanguage('en');
     expect(app.i18n.t('ui:back')).toBe('Back (server)');
+  });
+
+  it('hands the login page choice to the next sign-in once; the remembered one is no choice', async () => {
+    const storage = memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'fr' });
+    const app = createI18n(environment({ storage }));
+    // French because it was remembered from an earlier visit: the user's own language will apply.
+    expect(app.i18n.language).toBe('fr');
+    expect(app.takeLoginChoice()).toBeNull();
+    await app.chooseLoginLanguage('en');
+    await app.chooseLoginLanguage('fr');
+    expect(app.takeLoginChoice()).toBe('fr');
+    expect(app.takeLoginChoice()).toBeNull();
+  });
+
+  it('keeps the choice in the tab across a page load (single sign-on), and forgets it once taken', async () => {
+    const choiceStorage = memoryStorage();
+    const before = createI18n(environment({ choiceStorage }));
+    await before.chooseLoginLanguage('fr');
+    expect(choiceStorage.values.get(LOGIN_CHOICE_STORAGE_KEY)).toBe('fr');
+    const after = createI18n(environment({ choiceStorage }));
+    expect(after.takeLoginChoice()).toBe('fr');
+    expect(after.takeLoginChoice()).toBeNull();
+    expect(createI18n(environment({ choiceStorage })).takeLoginChoice()).toBeNull();
+    // Storage refused: the choice still waits in memory.
+    const refusing = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('SecurityError'); } };
+    const app = createI18n(environment({ choiceStorage: refusing }));
+    await app.chooseLoginLanguage('fr');
+    expect(app.takeLoginChoice()).toBe('fr');
+  });
+
+  it('lists the languages whose file could not be fetched until a later fetch succeeds', async () => {
+    let online = true;
+    const fetch = vi.fn(async (url: string) => {
+      if (!online && url.includes('/fr.')) throw new TypeError('Failed to fetch');
+      return json(serverCatalog(url.includes('/fr.') ? 'fr' : 'en'));
+    });
+    const app = createI18n(environment({ fetch }));
+    const seen: (readonly string[])[] = [];
+    app.unavailable.subscribe((languages) => seen.push(languages));
+    await app.ready;
+    expect(app.unavailable.get()).toEqual([]);
+    online = false;
+    await app.chooseLoginLanguage('fr');
+    // Still switched: French with the texts built into the app.
+    expect(app.i18n.language).toBe('fr');
+    expect(app.i18n.t('ui:back')).toBe('Retour');
+    expect(app.unavailable.get()).toEqual(['fr']);
+    await app.chooseLoginLanguage('en');
+    expect(app.unavailable.get()).toEqual(['fr']);
+    online = true;
+    await app.setUserLanguage('fr');
+    expect(app.unavailable.get()).toEqual([]);
+    expect(app.i18n.t('ui:back')).toBe('Retour (server)');
+    expect(seen).toEqual([['fr'], []]);
   });
 });

@@ -1,13 +1,23 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@servicebay/domain';
 import { catalogs, NAMESPACES } from '@servicebay/locales';
-import { loginLanguage, readStoredLanguage, storeLanguage, type LanguageStorage } from './language.js';
+import { createStore, type ReadableStore } from '../load-state.js';
+import {
+  loginLanguage,
+  readLoginChoice,
+  readStoredLanguage,
+  storeLanguage,
+  writeLoginChoice,
+  type LanguageStorage,
+} from './language.js';
 
 /** Where a language's texts came from: the server's file, or the copy built into the app. */
 export type CatalogSource = 'server' | 'bundled';
 
 export interface I18nEnvironment {
   storage: LanguageStorage | null;
+  /** Where the login page's choice waits for the sign-in (the tab's sessionStorage). */
+  choiceStorage?: LanguageStorage | null;
   /** The browser's first language (navigator.languages[0]). */
   browserLanguage: string | undefined;
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
@@ -19,10 +29,23 @@ export interface AppI18n {
   readonly i18n: I18n;
   /** Settles once the first language's file has been applied, or the bundled texts kept. */
   readonly ready: Promise<CatalogSource>;
-  /** The login page's selector: switches now and is remembered for the next visit. */
+  /**
+   * The login page's selector: switches now, is remembered for the next visit, and waits for the
+   * next sign-in (takeLoginChoice), whose user it becomes.
+   */
   chooseLoginLanguage(language: Language): Promise<void>;
+  /**
+   * At sign-in: the language chosen on the login page since the last sign-in, or null when the
+   * selector was not used. Taken once: the choice is then forgotten.
+   */
+  takeLoginChoice(): Language | null;
   /** After login: the user's own language; anything but en or fr keeps the current one. */
   setUserLanguage(language: string | null | undefined): Promise<void>;
+  /**
+   * Languages whose file could not be fetched, so the texts built into the app are in use (an
+   * offline warning is due); a language leaves once a later fetch of its file succeeds.
+   */
+  readonly unavailable: ReadableStore<readonly Language[]>;
 }
 
 export function languageFileUrl(language: Language): string {
@@ -31,13 +54,16 @@ export function languageFileUrl(language: Language): string {
 
 function browserEnvironment(): I18nEnvironment {
   let storage: LanguageStorage | null = null;
+  let choiceStorage: LanguageStorage | null = null;
   try {
     storage = globalThis.localStorage ?? null;
+    choiceStorage = globalThis.sessionStorage ?? null;
   } catch {
     // Reading localStorage itself throws when the browser blocks site data.
   }
   return {
     storage,
+    choiceStorage,
     browserLanguage: globalThis.navigator?.languages?.[0] ?? globalThis.navigator?.language,
     fetch: (input, init) => globalThis.fetch(input, init),
   };
@@ -84,18 +110,29 @@ export function createI18n(overrides: Partial<I18nEnvironment> = {}): AppI18n {
   setDocumentLanguage(first);
   i18n.on('languageChanged', setDocumentLanguage);
 
+  const unavailable = createStore<readonly Language[]>([]);
+  const track = (language: Language, source: CatalogSource) => {
+    const now = unavailable.get();
+    if (source === 'bundled' && !now.includes(language)) unavailable.set([...now, language]);
+    if (source === 'server' && now.includes(language)) unavailable.set(now.filter((l) => l !== language));
+  };
   const loads = new Map<Language, Promise<CatalogSource>>();
   const load = (language: Language): Promise<CatalogSource> => {
     let pending = loads.get(language);
     if (!pending) {
-      pending = fetchCatalog(i18n, env, language);
+      pending = fetchCatalog(i18n, env, language).then((source) => {
+        track(language, source);
+        // A failed fetch may succeed later (the tablet came back online): allow the next switch to retry.
+        if (source === 'bundled') loads.delete(language);
+        return source;
+      });
       loads.set(language, pending);
-      // A failed fetch may succeed later (the tablet came back online): allow the next switch to retry.
-      void pending.then((source) => source === 'bundled' && loads.delete(language));
     }
     return pending;
   };
 
+  // In memory too: a browser that refuses sessionStorage still keeps the choice until sign-in.
+  let loginChoice: Language | null = null;
   const switchTo = async (language: Language) => {
     await i18n.changeLanguage(language);
     await load(language);
@@ -106,8 +143,17 @@ export function createI18n(overrides: Partial<I18nEnvironment> = {}): AppI18n {
     ready: load(first),
     async chooseLoginLanguage(language) {
       storeLanguage(env.storage, language);
+      loginChoice = language;
+      writeLoginChoice(env.choiceStorage ?? null, language);
       await switchTo(language);
     },
+    takeLoginChoice() {
+      const chosen = loginChoice ?? readLoginChoice(env.choiceStorage ?? null);
+      loginChoice = null;
+      writeLoginChoice(env.choiceStorage ?? null, null);
+      return chosen;
+    },
+    unavailable,
     async setUserLanguage(language) {
       if (isLanguage(language)) await switchTo(language);
     },

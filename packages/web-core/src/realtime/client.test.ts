@@ -119,6 +119,8 @@ function setup(server: TestServer | { port: number }, extra: Partial<RealtimeCli
     scheduler: timers.scheduler,
     heartbeatMs: 0,
     onError: (e) => errors.push(e),
+    // Quiet by default; the tests of the log pass their own.
+    logger: { warn: () => {} },
     ...extra,
   });
   cleanups.push(() => client.close());
@@ -322,6 +324,45 @@ describe('realtime client', () => {
     });
     expect(errors.slice(1)).toMatchObject([{ code: 'INVALID_FRAME' }, { code: 'INVALID_FRAME' }]);
     expect(client.state.get()).toBe('connected');
+  });
+
+  it('logs each unsupported frame with a warning, never throws, and keeps reading the socket', async () => {
+    const server = await started();
+    const warnings: unknown[][] = [];
+    const { client, errors } = setup(server, { logger: { warn: (...args: unknown[]) => void warnings.push(args) } });
+    const delivered: unknown[] = [];
+    client.subscribe('t', (payload) => delivered.push(payload));
+    await poll(() => server.last()?.frames.length ?? 0).toBe(1);
+    const socket = server.last().socket;
+    socket.send('not json {');
+    server.send(socket, { type: 'surprise', secret: 'kept out of the log' });
+    server.send(socket, { type: 'event', payload: 'no topic' });
+    socket.send('null');
+    socket.send(Buffer.from([1, 2, 3]));
+    server.emit('t', 'still delivered');
+    await poll(() => delivered).toEqual(['still delivered']);
+    expect(warnings).toEqual([
+      ['Realtime: ignored a frame that is not JSON (10 characters)'],
+      ['Realtime: ignored a frame of unsupported type "surprise"'],
+      ['Realtime: ignored a frame of unsupported type "event"'],
+      ['Realtime: ignored a frame outside the protocol'],
+      [expect.stringMatching(/^Realtime: ignored a (binary frame|frame that is not JSON \(3 characters\))$/)],
+    ]);
+    expect(JSON.stringify(warnings)).not.toContain('kept out of the log');
+    expect(errors).toHaveLength(5);
+    expect(client.state.get()).toBe('connected');
+  });
+
+  it('warns on the console when no logger is given', async () => {
+    const server = await started();
+    const original = console.warn;
+    const seen: unknown[] = [];
+    console.warn = (...args: unknown[]) => void seen.push(args.join(' '));
+    cleanups.push(() => (console.warn = original));
+    const { client } = setup(server, { logger: undefined });
+    await poll(() => client.state.get()).toBe('connected');
+    server.send(server.last().socket, { type: 'surprise' });
+    await poll(() => seen).toEqual(['Realtime: ignored a frame of unsupported type "surprise"']);
   });
 
   it('keeps delivering to other listeners when one throws', async () => {

@@ -36,6 +36,9 @@ export interface RealtimeError extends ErrorResponse {
 
 export type TopicListener = (payload: unknown, topic: string) => void;
 
+/** Where the client writes what it ignores; the console by default. */
+export type RealtimeLogger = Pick<Console, 'warn'>;
+
 export interface RealtimeClientOptions {
   /** The server's origin or the websocket endpoint itself (http(s) or ws(s)); `/ws` is added when missing. */
   url: string;
@@ -51,6 +54,8 @@ export interface RealtimeClientOptions {
    */
   heartbeatMs?: number;
   scheduler?: Scheduler;
+  /** Told of each frame the client does not support (not JSON, unknown type) and ignores. */
+  logger?: RealtimeLogger;
 }
 
 export interface RealtimeClient {
@@ -99,6 +104,7 @@ function reportListenerError(error: unknown): void {
 /** What one client holds: its settings, its topics, the current socket and the timers around it. */
 interface Link {
   options: RealtimeClientOptions;
+  logger: RealtimeLogger;
   WebSocketImpl: WebSocketConstructor;
   scheduler: Scheduler;
   backoffStartMs: number;
@@ -202,6 +208,19 @@ function dispatch(link: Link, topic: string, payload: unknown): void {
   }
 }
 
+/** Why a frame is not one the client supports, for the log: never the frame itself (it may hold personal data). */
+function unsupported(data: unknown, json: unknown): string {
+  if (typeof data !== 'string') return 'a binary frame';
+  if (json === undefined) return `a frame that is not JSON (${data.length} characters)`;
+  const type = typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
+  return typeof type === 'string' ? `a frame of unsupported type "${type.slice(0, 40)}"` : 'a frame outside the protocol';
+}
+
+/**
+ * One frame from the server. A frame the client does not support (not JSON, an unknown type, a
+ * known type missing its fields) is logged and ignored, never thrown: the socket stays up and
+ * the next frame is read as usual. onError still hears of it.
+ */
 function receive(link: Link, data: unknown): void {
   link.heardSincePing = true;
   link.heardOnSocket = true;
@@ -213,6 +232,7 @@ function receive(link: Link, data: unknown): void {
   }
   const frame = ZServerFrame.safeParse(json);
   if (!frame.success) {
+    link.logger.warn(`Realtime: ignored ${unsupported(data, json)}`);
     report(link, {
       status: 417,
       code: 'INVALID_FRAME',
@@ -334,6 +354,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   const backoffStartMs = options.backoff?.startMs ?? LIMITS.websocketBackoffStartMs;
   const link: Link = {
     options,
+    logger: options.logger ?? console,
     WebSocketImpl: found,
     scheduler: options.scheduler ?? realScheduler,
     backoffStartMs,

@@ -147,6 +147,19 @@ describe('customers', () => {
     expect((await send('GET', api(`/vehicle/${v.id}`))).statusCode).toBe(404);
     expect((await send('POST', api('/vehicle'), { householdId: c.householdId, vin: '1HGCM82633A004352' })).statusCode).toBe(404);
     expect((await send('GET', `/v2/api/store/${other.id}/customer/${c.id}`, undefined, otherHeaders)).statusCode).toBe(200);
+    expect((await send('GET', api(`/customer/${c.id}/`))).statusCode).toBe(404);
+  });
+
+  it('answers GET .../customer/{c}/ with its trailing slash exactly as without it', async () => {
+    const c = await t.make.customer(store, { firstName: 'Slash', lastName: 'Tolerant' });
+    const withSlash = await send('GET', api(`/customer/${c.id}/`));
+    const without = await send('GET', api(`/customer/${c.id}`));
+    expect(withSlash.statusCode).toBe(200);
+    expect(withSlash.json()).toEqual(without.json());
+    expect(withSlash.json()).toMatchObject({ _id: c.id, firstName: 'Slash', lastName: 'Tolerant' });
+    // Unknown customers and other routes keep their own answers.
+    expect((await send('GET', api('/customer/00000000-0000-4000-8000-000000000000/'))).statusCode).toBe(404);
+    expect((await send('GET', api(`/customer/${c.id}/household/`))).statusCode).toBe(404);
   });
 });
 

@@ -1,11 +1,17 @@
 import type { Customer, Household, Vehicle } from '@servicebay/domain';
 import type { FileLinker } from '../../platform/files/index.js';
 import type { CustomerRow, VehicleRow } from './customers.repository.js';
+import { NO_SHOWCASE, type Showcase } from './customers.showcase.repository.js';
 
 const base = (storeId: string) => `/v2/api/store/${storeId}`;
 
-/** `link` signs the URLs of stored pictures (fileLinker(platform.files)). */
-export function presentCustomer(row: CustomerRow, link: FileLinker): Customer {
+/**
+ * `link` signs the URLs of stored pictures (fileLinker(platform.files)); `showcase` holds the
+ * customer's primary picture (repository `showcase`).
+ */
+export function presentCustomer(row: CustomerRow, link: FileLinker, showcase: Showcase = NO_SHOWCASE): Customer {
+  const primary = showcase.customers.get(row.id);
+  const primaryLink = primary ? link({ key: primary.key, name: primary.name }) : null;
   return {
     _id: row.id,
     firstName: row.firstName,
@@ -22,6 +28,7 @@ export function presentCustomer(row: CustomerRow, link: FileLinker): Customer {
     householdId: row.householdId,
     storeId: row.storeId,
     fleetPicture: link({ key: row.fleetPictureKey, name: row.fleetPictureName }),
+    primaryPicture: primaryLink ? { ...primaryLink, source: primary!.source } : null,
     _links: {
       self: { href: `${base(row.storeId)}/customer/${row.id}` },
       ...(row.householdId ? { household: { href: `${base(row.storeId)}/household/${row.householdId}` } } : {}),
@@ -29,7 +36,9 @@ export function presentCustomer(row: CustomerRow, link: FileLinker): Customer {
   };
 }
 
-export function presentVehicle(row: VehicleRow, link: FileLinker): Vehicle {
+/** `showcase` holds the vehicle's latest inspection picture (repository `showcase`). */
+export function presentVehicle(row: VehicleRow, link: FileLinker, showcase: Showcase = NO_SHOWCASE): Vehicle {
+  const latest = showcase.vehicles.get(row.id);
   return {
     _id: row.id,
     vin: row.vin,
@@ -48,6 +57,7 @@ export function presentVehicle(row: VehicleRow, link: FileLinker): Vehicle {
     blockedFields: row.blockedFields,
     state: row.state,
     picture: link({ key: row.pictureKey, name: row.pictureName }),
+    latestInspectionPicture: latest ? link({ key: latest.key, name: latest.name }) : null,
     _links: {
       self: { href: `${base(row.storeId)}/vehicle/${row.id}` },
       customer: { href: `${base(row.storeId)}/vehicle/${row.id}/customer` },
@@ -61,11 +71,12 @@ export function presentHousehold(
   customers: CustomerRow[],
   vehicles: VehicleRow[],
   link: FileLinker,
+  showcase: Showcase = NO_SHOWCASE,
 ): Household {
   return {
     _id: id,
-    customers: customers.map((c) => presentCustomer(c, link)),
-    vehicles: vehicles.map((v) => presentVehicle(v, link)),
+    customers: customers.map((c) => presentCustomer(c, link, showcase)),
+    vehicles: vehicles.map((v) => presentVehicle(v, link, showcase)),
     _links: { self: { href: `${base(storeId)}/household/${id}` } },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { customers, households, vehicles } from './customers.schema.js';
+import { showcaseQueries } from './customers.showcase.repository.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type VehicleRow = typeof vehicles.$inferSelect;
@@ -300,7 +301,7 @@ function searchQueries(db: Db) {
 }
 
 export function createCustomersRepository(db: Db) {
-  return { ...householdQueries(db), ...customerQueries(db), ...vehicleQueries(db), ...searchQueries(db) };
+  return { ...householdQueries(db), ...customerQueries(db), ...vehicleQueries(db), ...searchQueries(db), ...showcaseQueries(db) };
 }
 
 export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

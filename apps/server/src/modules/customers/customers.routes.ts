@@ -20,7 +20,7 @@ import {
 } from '@servicebay/domain';
 import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
 import type { FileLinker } from '../../platform/files/index.js';
-import type { CustomersRepository } from './customers.repository.js';
+import type { CustomerRow, CustomersRepository, VehicleRow } from './customers.repository.js';
 import type { CustomersService } from './customers.service.js';
 import { pageInfo, presentCustomer as presentCustomerRow, presentVehicle as presentVehicleRow } from './customers.presenter.js';
 import type { PicturesService } from './customers.pictures.js';
@@ -38,8 +38,17 @@ export function customerOwnerResolvers(repo: Pick<CustomersRepository, 'storeOf'
 }
 
 export function customerRoutes({ customers: service, pictures, link }: { customers: CustomersService; pictures: PicturesService; link: FileLinker }) {
-  const presentCustomer = (row: Parameters<typeof presentCustomerRow>[0]) => presentCustomerRow(row, link);
-  const presentVehicle = (row: Parameters<typeof presentVehicleRow>[0]) => presentVehicleRow(row, link);
+  // Every customer and vehicle answered carries its primary or latest inspection picture.
+  const presentCustomers = async (rows: CustomerRow[]) => {
+    const showcase = rows.length ? await service.showcase(rows[0]!.storeId, rows, []) : undefined;
+    return rows.map((row) => presentCustomerRow(row, link, showcase));
+  };
+  const presentVehicles = async (rows: VehicleRow[]) => {
+    const showcase = rows.length ? await service.showcase(rows[0]!.storeId, [], rows) : undefined;
+    return rows.map((row) => presentVehicleRow(row, link, showcase));
+  };
+  const presentCustomer = async (row: CustomerRow) => (await presentCustomers([row]))[0]!;
+  const presentVehicle = async (row: VehicleRow) => (await presentVehicles([row]))[0]!;
   return [
     implement(createCustomerRoute, async ({ storeId, body }) => presentCustomer(await service.createCustomer(storeId, body))),
     implement(updateCustomerRoute, async ({ storeId, params, body }) =>
@@ -49,7 +58,7 @@ export function customerRoutes({ customers: service, pictures, link }: { custome
     implement(listCustomersRoute, async ({ storeId, query }) => {
       const { page, size, sort: _sort, ...filter } = query;
       const { rows, total } = await service.listCustomers(storeId, filter, page, size);
-      return { _embedded: { customer: rows.map(presentCustomer) }, page: pageInfo(size, total, page) };
+      return { _embedded: { customer: await presentCustomers(rows) }, page: pageInfo(size, total, page) };
     }),
     implement(customerHouseholdRoute, ({ storeId, params }) => service.customerHousehold(storeId, params.customerId)),
     implement(getHouseholdRoute, ({ storeId, params }) => service.household(storeId, params.householdId)),
@@ -61,7 +70,7 @@ export function customerRoutes({ customers: service, pictures, link }: { custome
     })),
     implement(householdVehiclesRoute, async ({ storeId, params, query }) => {
       const { rows, total, size, page } = await service.householdVehicles(storeId, params.householdId, query);
-      return { _embedded: { vehicle: rows.map(presentVehicle) }, page: pageInfo(size, total, page) };
+      return { _embedded: { vehicle: await presentVehicles(rows) }, page: pageInfo(size, total, page) };
     }),
     implement(removeHouseholdVehicleRoute, ({ storeId, params }) =>
       service.removeVehicle(storeId, params.householdId, params.vehicleId),
@@ -72,7 +81,7 @@ export function customerRoutes({ customers: service, pictures, link }: { custome
     ),
     implement(getVehicleRoute, async ({ storeId, params }) => presentVehicle(await service.vehicle(storeId, params.vehicleId))),
     implement(vehicleCustomerRoute, async ({ storeId, params }) => ({
-      _embedded: { customer: (await service.vehicleCustomers(storeId, params.vehicleId)).map(presentCustomer) },
+      _embedded: { customer: await presentCustomers(await service.vehicleCustomers(storeId, params.vehicleId)) },
     })),
     implement(searchHouseholdsRoute, ({ storeId, query }) => service.searchHouseholds(storeId, query.search, query.maxVehicles)),
     implement(countHouseholdsRoute, ({ storeId, query }) => service.countSearch(storeId, query.search)),

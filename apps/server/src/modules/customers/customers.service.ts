@@ -120,7 +120,8 @@ function lookups(repo: CustomersRepository, link: FileLinker) {
       const found = await repo.household(storeId, id);
       if (!found) throw errors.notFound();
       const [customers, vehicles] = await Promise.all([repo.customersOf(storeId, [id]), repo.vehiclesOf(storeId, [id])]);
-      return presentHousehold(storeId, id, customers, vehicles, link);
+      const showcase = await repo.showcase(storeId, customers.map((c) => c.id), vehicles.map((v) => v.id));
+      return presentHousehold(storeId, id, customers, vehicles, link, showcase);
     },
     async customer(storeId: string, id: string): Promise<CustomerRow> {
       const row = await repo.customer(storeId, id);
@@ -244,14 +245,16 @@ async function searchHouseholds(
   const { householdIds, total, vehicleScores: matched } = await repo.searchHouseholds(storeId, term);
   const [customers, vehicles] = await Promise.all([repo.customersOf(storeId, householdIds), repo.vehiclesOf(storeId, householdIds)]);
   let budget = Math.min(maxVehicles, LIMITS.maxVehiclesInHouseholdSearch);
-  const found = householdIds.map((id) => {
+  const households = householdIds.map((id) => {
     const own = vehicles
       .filter((v) => v.householdId === id)
       .sort((a, b) => (matched.get(b.id) ?? 0) - (matched.get(a.id) ?? 0));
     const kept = own.slice(0, Math.max(budget, 0));
     budget -= kept.length;
-    return presentHousehold(storeId, id, customers.filter((c) => c.householdId === id), kept, link);
+    return { id, customers: customers.filter((c) => c.householdId === id), vehicles: kept };
   });
+  const showcase = await repo.showcase(storeId, customers.map((c) => c.id), households.flatMap((h) => h.vehicles.map((v) => v.id)));
+  const found = households.map((h) => presentHousehold(storeId, h.id, h.customers, h.vehicles, link, showcase));
   return {
     total,
     count: found.length,
@@ -273,6 +276,9 @@ export function createCustomersService(
     ...customerOperations(repo, find),
     ...vehicleOperations(repo, stores, find),
     listCustomers: repo.listCustomers,
+    /** The pictures answers show beside these customers and vehicles (their primary and latest inspection pictures). */
+    showcase: (storeId: string, customers: readonly CustomerRow[], vehicles: readonly VehicleRow[]) =>
+      repo.showcase(storeId, customers.map((c) => c.id), vehicles.map((v) => v.id)),
     searchHouseholds: (storeId: string, term: string, maxVehicles: number) => searchHouseholds(repo, link, storeId, term, maxVehicles),
     countSearch: repo.countSearch,
   };

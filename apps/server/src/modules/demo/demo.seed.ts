@@ -45,6 +45,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'root', type: 'root', firstName: 'Root', lastName: 'Admin' },
   { username: 'partner', type: 'partner', partner: true, firstName: 'Pat', lastName: 'Partner' },
   { username: 'north-advisor', type: 'ServiceAdvisor', store: 'northside', firstName: 'Nora', lastName: 'North' },
+  // Changes its display language in the e2e run (staff-language), so no other spec sees French.
+  { username: 'camille', type: 'ServiceAdvisor', store: 'northside', firstName: 'Camille', lastName: 'Bilodeau' },
   {
     username: 'newhire',
     type: 'Technician',

@@ -98,6 +98,21 @@ describe('password reset by e-mail', () => {
     expect(strong.statusCode).toBe(204);
   });
 
+  it('refuses a password of spaces as invalid input, by the reset and the legacy route, and keeps the token', async () => {
+    await worker('spaces', 'spaces@example.com');
+    await requestReset('spaces');
+    const token = tokenFrom((await lastMailTo('spaces@example.com'))!.text);
+    for (const blank of ['        ', '          ', ' ']) {
+      const reset = await resetWith(token, blank);
+      expect(reset.statusCode).toBe(400);
+      expect(reset.json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: 'password: must not be blank' });
+      const legacy = await t.app.inject({ method: 'POST', url: '/v2/api/user/password/meteor', payload: { token, newPassword: blank } });
+      expect(legacy.json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: 'newPassword: must not be blank' });
+    }
+    expect((await login('spaces', 'Old12345!')).statusCode).toBe(200);
+    expect((await resetWith(token, 'Spaces12!')).statusCode).toBe(204);
+  });
+
   it('lifts a lockout at once and forgets the failures, whatever case the name was typed in', async () => {
     await worker('locked', 'locked@example.com');
     for (let i = 0; i < 5; i++) await login('LOCKED', 'wrong');

@@ -92,6 +92,9 @@ describe('POST /v2/api/userForCustomer', () => {
       expect(res.json().message).toContain('at least 8 characters');
     }
     expect(await usersNamed('weak@example.com')).toHaveLength(0);
+    const spaces = await register('weak@example.com', '            ');
+    expect(spaces.json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: 'password: must not be blank' });
+    expect(await usersNamed('weak@example.com')).toHaveLength(0);
   });
 
   it('refuses bad bodies in the error shape', async () => {

@@ -302,6 +302,43 @@ describe('users', () => {
   });
 });
 
+describe("the user's language", () => {
+  const put = (userId: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'PUT', url: `/v2/api/user/${userId}/language`, headers, payload: payload as object });
+
+  it('saves one\'s own language, answered by the user fetch and kept for the next sign-in', async () => {
+    const me = await userWithPassword('lou');
+    const { token } = (await login('lou', PASSWORD)).json();
+    const headers = { authorization: `Bearer ${token}` };
+    const saved = await put(me.id, { language: 'fr' }, headers);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ _id: me.id, language: 'fr' });
+    expect((await t.app.inject({ method: 'GET', url: `/v2/api/user/${me.id}`, headers })).json().language).toBe('fr');
+    // The spec's languageId is read as language.
+    expect((await put(me.id, { languageId: 'en' }, headers)).json().language).toBe('en');
+    const again = (await login('lou', PASSWORD)).json();
+    const user = await t.app.inject({ method: 'GET', url: `/v2/api/user/${me.id}`, headers: { authorization: `Bearer ${again.token}` } });
+    expect(user.json().language).toBe('en');
+  });
+
+  it("refuses a language other than en or fr, and another user's language", async () => {
+    const me = await userWithPassword('noa');
+    const coworker = await t.make.user('Technician', store);
+    const { token } = (await login('noa', PASSWORD)).json();
+    const headers = { authorization: `Bearer ${token}` };
+    for (const payload of [{ language: 'de' }, { languageId: 'EN' }, {}, { language: 'fr', theme: 'dark' }]) {
+      const res = await put(me.id, payload, headers);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().code).toBe('INVALID_ARGUMENTS');
+    }
+    expect((await put(me.id, { language: 'de' }, headers)).json().message).toBe('language: languageId must be en or fr');
+    expect((await put(coworker.id, { language: 'fr' }, headers)).statusCode).toBe(404);
+    expect((await put(me.id, { language: 'fr' })).statusCode).toBe(401);
+    const [row] = await t.platform.database.db.select().from(users).where(eq(users.id, coworker.id));
+    expect(row!.language).toBe('en');
+  });
+});
+
 describe('admin PIN', () => {
   it("confirms the store's PIN for a manager, and refuses a wrong PIN or another store", async () => {
     const { stores } = await import('../../platform/db/schema/tenancy.js');

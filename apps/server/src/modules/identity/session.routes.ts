@@ -10,6 +10,7 @@ import {
   loginStrategyRoute,
   logoutRoute,
   refreshTokenRoute,
+  userLanguageRoute,
 } from '@servicebay/domain';
 import { implement } from '../../platform/http/registrar.js';
 import { canActForStore } from '../../platform/tenancy/tenancy.policy.js';
@@ -45,6 +46,11 @@ export function sessionRoutes({
     }),
     implement(clearLastRoleUsedRoute, async ({ principal }) => {
       await repo.updateUser(principal.id, { lastRoleUsed: null });
+      return presented(principal.id);
+    }),
+    implement(userLanguageRoute, async ({ body, principal }) => {
+      // access.self: the path names the caller.
+      await repo.updateUser(principal.id, { language: body.language });
       return presented(principal.id);
     }),
     implement(dashboardFilterRoute, async ({ params, body, principal }) => {

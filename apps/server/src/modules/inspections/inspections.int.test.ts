@@ -431,6 +431,54 @@ describe('pictures', () => {
     expect(await size(picture.original)).toMatchObject({ width: 1500, height: 3000 });
   });
 
+  it("takes the spec's gps field (JSON or \"lat,long\"), validates it, stores it and answers it as gpsCoords", async () => {
+    const order = await newOrder();
+    const r = await createResult(order._id, { itemKey: 'frontRotors', result: 'warning' });
+    const url = api(`/inspectionOrder/${order._id}/result/${r._id}/picture`);
+    const add = async (name: string, fields: Record<string, string>) => upload('POST', url, await jpegForm({ name, worker: 'Sam Tech', ...fields }));
+
+    const json = await add('json.jpg', { gps: '{"lat":45.5017,"long":-73.5673}' });
+    expect(json.statusCode, json.body).toBe(201);
+    const text = await add('text.jpg', { gps: ' 48.8566 , 2.3522 ' });
+    const browser = await add('browser.jpg', { gps: JSON.stringify({ latitude: -33.8688, longitude: 151.2093 }) });
+    const agreeing = await add('both.jpg', { gps: '10,20', lat: '10', long: '20' });
+    const none = await add('none.jpg', { gps: '' });
+    const pictures = (await send('GET', api(`/inspectionOrder/${order._id}/result/${r._id}`))).json().pictures as Array<{ name: string; gpsCoords: unknown; worker: unknown }>;
+    const byName = Object.fromEntries(pictures.map((p) => [p.name, p.gpsCoords]));
+    expect(byName).toEqual({
+      'json.jpg': { lat: 45.5017, long: -73.5673 },
+      'text.jpg': { lat: 48.8566, long: 2.3522 },
+      'browser.jpg': { lat: -33.8688, long: 151.2093 },
+      'both.jpg': { lat: 10, long: 20 },
+      'none.jpg': null,
+    });
+    expect(pictures[0]!.worker).toMatchObject({ name: 'Sam Tech' });
+    for (const res of [text, browser, agreeing, none]) expect(res.statusCode).toBe(201);
+
+    // The image editor's save keeps the place unless it sends a new one.
+    const replaced = await upload('PUT', url, await jpegForm({ name: 'json.jpg' }));
+    expect(replaced.json().pictures.find((p: { name: string }) => p.name === 'json.jpg').gpsCoords).toEqual({ lat: 45.5017, long: -73.5673 });
+    const moved = await upload('PUT', url, await jpegForm({ name: 'json.jpg', gps: '1.5,-2.5' }));
+    expect(moved.json().pictures.find((p: { name: string }) => p.name === 'json.jpg').gpsCoords).toEqual({ lat: 1.5, long: -2.5 });
+
+    const files = storedFiles().length;
+    const refused: Array<[Record<string, string>, string]> = [
+      [{ gps: '91,0' }, 'gps: lat must be a number from -90 to 90'],
+      [{ gps: '{"lat":0,"long":181}' }, 'gps: long must be a number from -180 to 180'],
+      [{ gps: 'here' }, 'gps: must be {"lat": …, "long": …} or "lat,long"'],
+      [{ gps: '{"lat":1}' }, 'gps: must be {"lat": …, "long": …} or "lat,long"'],
+      [{ gps: '{not json' }, 'gps: must be {"lat": …, "long": …} or "lat,long"'],
+      [{ gps: '1,2,3' }, 'gps: must be {"lat": …, "long": …} or "lat,long"'],
+      [{ gps: '{"lat":"north","long":2}' }, 'gps: lat must be a number from -90 to 90'],
+      [{ gps: '1,2', lat: '3', long: '4' }, 'gps: gps and lat/long disagree; send one'],
+    ];
+    for (const [fields, message] of refused) {
+      const res = await add('refused.jpg', fields);
+      expect(res.json(), JSON.stringify(fields)).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message });
+    }
+    expect(storedFiles().length).toBe(files);
+  });
+
   it('the editor save replaces the shown picture, keeps the original, and the old copies go', async () => {
     const order = await newOrder();
     const r = await createResult(order._id, { itemKey: 'frontRotors', result: 'warning' });

@@ -297,6 +297,16 @@ describe('lists', () => {
     expect(numbers(await list('vehicleInShop=true&closed=false&sorting=orderNumber,asc'))).toEqual(['950', '1200', 'RO-99', 'RO-100', null]);
   });
 
+  it('reads isClosed (and inspectionOrderClosed) as closed; closed wins when both are sent', async () => {
+    const open = ['RO-100', 'RO-99', '1200', '950', null];
+    expect(numbers(await list('vehicleInShop=true&isClosed=false'))).toEqual(open);
+    expect(numbers(await list('vehicleInShop=true&isClosed=true'))).toEqual(['8']);
+    expect(numbers(await list('vehicleInShop=true&inspectionOrderClosed=true'))).toEqual(['8']);
+    expect(numbers(await list('vehicleInShop=true&closed=false&isClosed=true'))).toEqual(open);
+    // Like closed, a value other than true or false is no filter.
+    expect(numbers(await list('vehicleInShop=true&isClosed=maybe'))).toEqual(['RO-100', 'RO-99', '1200', '950', '8', null]);
+  });
+
   it('waiting first, and ignores unknown sort and waitingFirst values', async () => {
     expect(numbers(await list('vehicleInShop=true&closed=false&waitingFirst=true'))).toEqual(['1200', 'RO-100', 'RO-99', '950', null]);
     expect(numbers(await list('vehicleInShop=true&closed=false&waitingFirst=maybe&sorting=color,up'))).toEqual(['RO-100', 'RO-99', '1200', '950', null]);

@@ -156,6 +156,17 @@ describe('store users', () => {
   it('sets a password (ending other sign-ins) and a PIN, and removes the PIN', async () => {
     const created = (await send('POST', base(), managerHeaders, newWorker({ username: 'pinned' }))).json();
     expect((await send('PUT', `${base()}/${created._id}/password`, managerHeaders, { password: 'weak' })).statusCode).toBe(400);
+    // A password of spaces is no password: refused as invalid input, on creation as on change.
+    expect((await send('PUT', `${base()}/${created._id}/password`, managerHeaders, { password: '          ' })).json()).toEqual({
+      status: 400,
+      code: 'INVALID_ARGUMENTS',
+      message: 'password: must not be blank',
+    });
+    expect((await send('POST', base(), managerHeaders, newWorker({ username: 'blanked', password: '        ' }))).json()).toMatchObject({
+      status: 400,
+      code: 'INVALID_ARGUMENTS',
+      message: 'password: must not be blank',
+    });
     expect((await send('PUT', `${base()}/${created._id}/password`, managerHeaders, { password: 'Pinned123!' })).statusCode).toBe(204);
     expect((await login('pinned', 'Pinned123!')).statusCode).toBe(200);
     expect((await send('PUT', `${base()}/${created._id}/pin`, managerHeaders, { pin: '12' })).statusCode).toBe(400);

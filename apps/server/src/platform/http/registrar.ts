@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import {
   AppError,
@@ -340,7 +340,7 @@ export function registerRoutes(
 
   for (const impl of byRoute.values()) {
     const { route } = impl;
-    app.route({
+    const options: RouteOptions = {
       method: route.method,
       url: route.path,
       onSend: async (request, reply, payload) => {
@@ -418,6 +418,15 @@ export function registerRoutes(
           inFlight.leave();
         }
       },
-    });
+    };
+    for (const url of mountedPaths(route.path)) app.route({ ...options, url });
   }
+}
+
+/**
+ * The paths a route answers at: its own, and for a path the spec writes with a trailing slash
+ * (`GET /store/{s}/customer/{c}/`) the same path without it, since clients send both.
+ */
+export function mountedPaths(path: string): string[] {
+  return path.length > 1 && path.endsWith('/') ? [path, path.replace(/\/+$/, '')] : [path];
 }

@@ -91,11 +91,55 @@ export const optionalText = (fields: Record<string, string>, name: string, max =
   return v ? v.slice(0, max) : null;
 };
 
-/** A picture's form fields: who took it, when and where (lat and long together). */
+const GPS_FORMAT = 'gps: must be {"lat": …, "long": …} or "lat,long"';
+
+/** A coordinate of the gps field, in its range. */
+function coordinate(value: unknown, name: 'lat' | 'long'): number {
+  const [min, max] = name === 'lat' ? [-90, 90] : [-180, 180];
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(n) || n < min || n > max) throw errors.invalid(`gps: ${name} must be a number from ${min} to ${max}`);
+  return n;
+}
+
+/**
+ * The upload form's `gps` field: the picture's gpsCoords as JSON (`{"lat":45.5,"long":-73.6}`,
+ * `latitude`/`longitude` also read, as a browser's position names them) or as "lat,long" text.
+ * Blank means no position.
+ */
+export function gpsField(raw: string | undefined): { lat: number; long: number } | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  if (text.startsWith('{')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw errors.invalid(GPS_FORMAT);
+    }
+    const o = (value ?? {}) as Record<string, unknown>;
+    const lat = o.lat ?? o.latitude;
+    const long = o.long ?? o.longitude;
+    if (lat === undefined || long === undefined) throw errors.invalid(GPS_FORMAT);
+    return { lat: coordinate(lat, 'lat'), long: coordinate(long, 'long') };
+  }
+  const parts = text.split(',');
+  if (parts.length !== 2) throw errors.invalid(GPS_FORMAT);
+  return { lat: coordinate(parts[0], 'lat'), long: coordinate(parts[1], 'long') };
+}
+
+/**
+ * A picture's form fields: who took it, when and where. The place comes from `gps`, or from `lat`
+ * and `long` (or `gpsLat`/`gpsLong`) given together; both ways at once must agree.
+ */
 export function pictureFields(fields: Record<string, string>) {
-  const lat = optionalNumber(fields, fields.lat !== undefined ? 'lat' : 'gpsLat', -90, 90);
-  const long = optionalNumber(fields, fields.long !== undefined ? 'long' : 'gpsLong', -180, 180);
+  let lat = optionalNumber(fields, fields.lat !== undefined ? 'lat' : 'gpsLat', -90, 90);
+  let long = optionalNumber(fields, fields.long !== undefined ? 'long' : 'gpsLong', -180, 180);
   if ((lat === null) !== (long === null)) throw errors.invalid('gps: lat and long go together');
+  const gps = gpsField(fields.gps);
+  if (gps && lat !== null && (gps.lat !== lat || gps.long !== long)) {
+    throw errors.invalid('gps: gps and lat/long disagree; send one');
+  }
+  if (gps) ({ lat, long } = gps);
   return {
     workerName: optionalText(fields, fields.workerName !== undefined ? 'workerName' : 'worker'),
     workerTitle: optionalText(fields, 'workerTitle'),
