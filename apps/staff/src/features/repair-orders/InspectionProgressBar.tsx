@@ -32,7 +32,13 @@ export function InspectionProgressBar({
       p="sm"
       shadow="xs"
       data-testid="inspection-progress-bar"
-      style={{ position: 'sticky', top: 0, zIndex: 3, background: 'var(--mantine-color-body)' }}
+      // Sticks under the app's header (the shell's offset), over the rows scrolling by.
+      style={{
+        position: 'sticky',
+        top: 'var(--app-shell-header-offset, 0px)',
+        zIndex: 3,
+        background: 'var(--mantine-color-body)',
+      }}
     >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text fw={700} data-testid="inspection-progress">
@@ -67,7 +73,7 @@ export function InspectionProgressBar({
       </Group>
       <Collapse expanded={open && left.length > 0}>
         <div style={{ maxHeight: '40vh', overflowY: 'auto' }}>
-          <LeftItemList orderId={orderId} entries={left} testId="progress-left-list" />
+          <LeftItemList orderId={orderId} entries={left} onJump={() => setOpen(false)} testId="progress-left-list" />
         </div>
       </Collapse>
     </Paper>

@@ -286,8 +286,8 @@ const SectionBlock = memo(function SectionBlock({
         <Text fw={700}>{name}</Text>
         {!readOnly && (planned > 0 || allOkRunning) && (
           <Button
-            variant="light"
             color="teal.9"
+            autoContrast
             size="md"
             data-testid={`all-ok-${section.key}`}
             aria-label={t('allOk.label', { section: name, count: planned })}

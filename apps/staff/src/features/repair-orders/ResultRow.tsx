@@ -141,8 +141,8 @@ export const ResultRow = memo(function ResultRow({
       data-pending={pending || undefined}
       data-severity={severity ?? undefined}
       // Rows out of view are neither laid out nor painted: a tap re-lays one row, not the page.
-      // Scrolled to, a row stays clear of the sticky progress bar above it.
-      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 160px', scrollMarginTop: 140 }}
+      // Scrolled to, a row stays clear of the app header and the sticky progress bar above it.
+      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 160px', scrollMarginTop: 220 }}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
