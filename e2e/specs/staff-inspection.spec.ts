@@ -132,7 +132,7 @@ test('a technician sets severities, enters a measurement, takes, annotates and t
   await expect(
     inspection.getByRole('heading', { level: 2, name: 'Inspection · Multi-point inspection' }),
   ).toBeVisible();
-  await expect(inspection.getByTestId('inspection-progress')).toHaveText(/^0 of \d+ items checked$/);
+  await expect(inspection.getByTestId('inspection-progress')).toHaveText(/^0 of \d+ answered$/);
 
   // vehicleDetails is first and open; the other groups are closed.
   const groups = inspection.getByRole('button', { expanded: true });
@@ -496,11 +496,102 @@ test("finishing is refused with the server's reason: measurements first, then re
     await tech.post(`${tech.store}/inspectionOrder/${orderId}/result`, { itemKey, value });
   }
   await page.reload();
-  await expect(page.getByTestId('inspection-progress')).toHaveText(/^7 of \d+ items checked$/);
+  await expect(page.getByTestId('inspection-progress')).toHaveText(/^7 of \d+ answered$/);
   await page.getByRole('button', { name: 'Finish the inspection' }).click();
   await expect(modal.getByRole('alert')).toHaveText(
     'Some required items have no result yet. Check every required item before finishing the inspection.',
   );
   const order = await tech.get<{ finished: boolean }>(`${tech.store}/inspectionOrder/${orderId}`);
   expect(order.finished).toBe(false);
+});
+
+type TypeForSpec = {
+  groups: Array<{
+    key: string;
+    sections: Array<{
+      key: string;
+      items: Array<{ itemKey: string; required: boolean; measurement: { min: number; max: number } | null }>;
+    }>;
+  }>;
+};
+
+test.describe('on a tablet in portrait', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
+
+  test('a refused finish names the blockers; a technician jumps to one, uses All OK, measures and finishes', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow();
+    // A fresh ticket per try: a try cut short leaves nothing for the retry to trip on.
+    const { tech, orderId, path } = await newRepairOrderForTech(page, request);
+    const orderPath = `${tech.store}/inspectionOrder/${orderId}`;
+    const type = await tech.get<TypeForSpec>(`${orderPath}/inspection`);
+    // Everything required is answered through the API except the lights section and the front pads.
+    const left = new Set(['frontBrakePads']);
+    const lights = type.groups.flatMap((g) => g.sections).find((s) => s.key === 'lights')!;
+    for (const i of lights.items) left.add(i.itemKey);
+    for (const item of type.groups.flatMap((g) => g.sections.flatMap((s) => s.items))) {
+      if (!item.required || left.has(item.itemKey)) continue;
+      await tech.post(`${orderPath}/result`, {
+        itemKey: item.itemKey,
+        result: 'okay',
+        ...(item.measurement ? { value: item.measurement.max } : {}),
+      });
+    }
+
+    await page.goto(path);
+    const inspection = page.getByTestId('inspection');
+    await expect(inspection.getByTestId('inspection-left')).toHaveText(`${1 + lights.items.length} items left before finishing`);
+    // The measurement field shows before anything is marked (the group opens on the jump below).
+    await page.getByRole('button', { name: 'Finish the inspection' }).click();
+    const modal = page.getByRole('dialog', { name: 'The inspection cannot be finished yet' });
+    await expect(modal.getByRole('alert')).toHaveText(
+      'Some measurements are missing. Enter every measurement before finishing the inspection.',
+    );
+    const blockers = modal.getByTestId('finish-blockers');
+    await expect(blockers.getByRole('listitem')).toHaveCount(1 + lights.items.length);
+    await expect(blockers.getByRole('listitem').first()).toHaveText(
+      'Front brake pads · Front · measurement (mm) missing · no result yet',
+    );
+    await expect(blockers).toContainText('Headlights · Lights · no result yet');
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath('finish-refused-768.png'), fullPage: false });
+
+    // The entry leads to the item: its group opens, the measurement field is focused.
+    await blockers.getByRole('button', { name: /^Go to Front brake pads/ }).click();
+    await expect(modal).toBeHidden();
+    const pads = page.getByTestId('item-frontBrakePads');
+    const padsField = pads.getByRole('textbox', { name: 'Measurement (mm)' });
+    await expect(padsField).toBeFocused();
+    await expect(pads).toBeInViewport();
+    await padsField.fill('8');
+    await padsField.press('Enter');
+    await expect(pads).toHaveAttribute('data-severity', 'okay');
+    await expect(pads).not.toHaveAttribute('data-pending');
+    await expect(inspection.getByTestId('inspection-left')).toHaveText(`${lights.items.length} items left before finishing`);
+
+    // The progress bar's list leads to the lights; All OK answers the section in one tap.
+    await inspection.getByRole('button', { name: 'Show what is left' }).click();
+    await inspection
+      .getByTestId('progress-left-list')
+      .getByRole('button', { name: /^Go to Headlights/ })
+      .click();
+    await expect(page.getByTestId('item-headlights').getByRole('button', { name: 'Okay', exact: true })).toBeFocused();
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath('inspection-768.png'), fullPage: false });
+    await page.getByTestId('all-ok-lights').click();
+    await expect(inspection.getByTestId('inspection-left')).toHaveText(
+      'Nothing left: the inspection can be finished.',
+    );
+    for (const i of lights.items) {
+      await expect(page.getByTestId(`item-${i.itemKey}`)).toHaveAttribute('data-severity', 'okay');
+    }
+    await expect(page.getByTestId('all-ok-lights')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Finish the inspection' }).click();
+    await expect(page).toHaveURL(/\/app\/store\/dashboard/);
+    const order = await tech.get<{ finished: boolean }>(orderPath);
+    expect(order.finished).toBe(true);
+  });
 });

@@ -62,11 +62,16 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The one error shape of the whole API. */
+/**
+ * The one error shape of the whole API. `details` is optional and only present where a route
+ * documents it (a refused finish names its blocking items there); clients that do not read it
+ * lose nothing, the code and message stay what they were.
+ */
 export const ZErrorResponse = z.object({
   status: z.number().int(),
   code: z.string(),
   message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorResponse = z.infer<typeof ZErrorResponse>;
 
@@ -76,13 +81,16 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
+    /** Structured facts about the failure, documented by the route that gives them. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
   }
 
   toResponse(): ErrorResponse {
-    return { status: this.status, code: this.code, message: this.message };
+    const shape = { status: this.status, code: this.code, message: this.message };
+    return this.details ? { ...shape, details: this.details } : shape;
   }
 }
 

@@ -57,6 +57,7 @@ export * from './repair-orders/finishing.js';
 export * from './media/index.js';
 export * from './inspections/inspection-type.js';
 export * from './inspections/results.js';
+export * from './inspections/finish-blockers.js';
 export * from './inspections/automatic-selection.js';
 export * from './routes/inspections.js';
 export * from './routes/estimates.js';

@@ -9,8 +9,10 @@ import {
   type InspectionDefinition,
   type InspectionItem,
 } from './inspection-type.js';
+import { finishBlockers, noBlockers } from './finish-blockers.js';
 import {
   cannotBeFinishedReason,
+  finishReasonOf,
   findingChoices,
   findingProblem,
   findingsFor,
@@ -187,6 +189,49 @@ describe('finishing', () => {
         { itemKey: 'wipers', result: 'critical', value: null },
       ]),
     ).toBeNull();
+  });
+});
+
+describe('finish blockers', () => {
+  const keys = (list: ReadonlyArray<{ itemKey: string }>) => list.map((i) => i.itemKey);
+  it('names each item in page order, a required measurement untouched in both lists', () => {
+    const b = finishBlockers(def, []);
+    expect(keys(b.missingMeasurements)).toEqual(['frontBrakePads']);
+    expect(b.missingMeasurements[0]).toEqual({
+      itemKey: 'frontBrakePads',
+      name: t('Front pads'),
+      group: 'brakes',
+      section: 'front',
+      sectionName: t('Front'),
+      unit: 'mm',
+    });
+    expect(keys(b.missingResults)).toEqual(['wipers', 'frontBrakePads']);
+    expect(finishReasonOf(b)).toBe('measurements-required');
+  });
+  it('a severity without its value blocks, an optional reading too; na needs no value', () => {
+    const b = finishBlockers(def, [
+      { itemKey: 'frontBrakePads', result: 'warning', value: null },
+      { itemKey: 'pressure', result: 'okay', value: null },
+      { itemKey: 'pressure', result: 'okay', value: 32 },
+      { itemKey: 'wipers', result: null, value: null },
+    ]);
+    expect(keys(b.missingMeasurements)).toEqual(['pressure', 'frontBrakePads']);
+    expect(keys(b.missingResults)).toEqual(['wipers']);
+    const na = finishBlockers(def, [
+      { itemKey: 'frontBrakePads', result: 'na', value: null },
+      { itemKey: 'wipers', result: 'okay', value: null },
+    ]);
+    expect(noBlockers(na)).toBe(true);
+    expect(finishReasonOf(na)).toBeNull();
+  });
+  it('a value without a severity measures the item but does not answer it', () => {
+    const b = finishBlockers(def, [
+      { itemKey: 'frontBrakePads', result: null, value: 6 },
+      { itemKey: 'wipers', result: 'okay', value: null },
+    ]);
+    expect(b.missingMeasurements).toEqual([]);
+    expect(keys(b.missingResults)).toEqual(['frontBrakePads']);
+    expect(finishReasonOf(b)).toBe('items-required');
   });
 });
 

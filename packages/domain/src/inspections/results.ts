@@ -3,8 +3,8 @@ import { isTechnician } from '../permissions.js';
 import type { Role } from '../roles.js';
 import type { OrderStates } from '../repair-orders/repair-order.js';
 import { startWork } from '../repair-orders/states.js';
+import { finishBlockers, type FinishBlockers, type FinishResult } from './finish-blockers.js';
 import {
-  findItem,
   OTHER_FINDING,
   ZItemKey,
   ZResultSeverity,
@@ -248,33 +248,20 @@ export type FinishReason = (typeof FINISH_REASONS)[number];
 /**
  * Finishing: 'measurements-required' when a measurement item was skipped (required, or
  * given a severity other than na, but without a value); else 'items-required' when a required
- * item has no result; else null.
+ * item has no result; else null. `finishBlockers` names the items.
  */
 export function cannotBeFinishedReason(
   type: Pick<InspectionDefinition, 'groups' | 'groupOrder'>,
-  results: ReadonlyArray<{ itemKey: string; result: ResultSeverity | null; value: number | null }>,
+  results: readonly FinishResult[],
 ): FinishReason | null {
-  const byItem = new Map<string, Array<{ result: ResultSeverity | null; value: number | null }>>();
-  for (const r of results) byItem.set(r.itemKey, [...(byItem.get(r.itemKey) ?? []), r]);
-  let itemsMissing = false;
-  for (const key of new Set([...byItem.keys(), ...allKeys(type)])) {
-    const located = findItem(type, key);
-    if (!located) continue;
-    const { item } = located;
-    const rs = byItem.get(key) ?? [];
-    const answered = rs.filter((r) => r.result !== null);
-    if (item.measurement) {
-      if (item.required && !rs.some((r) => r.value !== null || r.result === 'na'))
-        return 'measurements-required';
-      if (answered.some((r) => r.result !== 'na' && r.value === null)) return 'measurements-required';
-    }
-    if (item.required && answered.length === 0) itemsMissing = true;
-  }
-  return itemsMissing ? 'items-required' : null;
+  return finishReasonOf(finishBlockers(type, results));
 }
 
-function allKeys(type: Pick<InspectionDefinition, 'groups'>): string[] {
-  return type.groups.flatMap((g) => g.sections.flatMap((s) => s.items.map((i) => i.itemKey)));
+/** The reason the blocking items give: measurements first, then results; null when none. */
+export function finishReasonOf(blockers: FinishBlockers): FinishReason | null {
+  if (blockers.missingMeasurements.length > 0) return 'measurements-required';
+  if (blockers.missingResults.length > 0) return 'items-required';
+  return null;
 }
 
 /* ---------------------------------------------------------- effects on the order */

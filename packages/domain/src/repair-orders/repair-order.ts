@@ -3,6 +3,7 @@ import { ZId } from '../http/common.js';
 import { withAliases } from '../http/aliases.js';
 import { ZFileLink } from '../files/file.js';
 import { LANGUAGES } from '../limits.js';
+import { ZFinishBlockers } from '../inspections/finish-blockers.js';
 
 /**
  * The inspection order, or repair ticket: the unit of work of the whole product. The
@@ -240,7 +241,14 @@ export const ZOrderStateRequest = z
   });
 export type OrderStateRequest = z.infer<typeof ZOrderStateRequest>;
 
-export const ZCanBeFinished = z.object({ cannotBeFinishedReason: z.string().nullable() });
+/**
+ * GET .../can-be-finished: the first reason (null when it can be finished) and, when the
+ * inspection's checks refuse, every item that blocks it.
+ */
+export const ZCanBeFinished = z.object({
+  cannotBeFinishedReason: z.string().nullable(),
+  blockers: ZFinishBlockers.optional(),
+});
 
 /**
  * POST /inspectionOrder?match-customer-by=business&match-vehicle-by=fleetNumber: a shop

@@ -221,7 +221,7 @@ export const canBeFinishedRoute = defineRoute({
   id: 'inspectionOrders.canBeFinished',
   method: 'GET',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/can-be-finished',
-  summary: 'Why the order cannot be finished yet (measurements or items required), or null.',
+  summary: 'Why the order cannot be finished yet (measurements or items required), or null; with a reason, blockers names every blocking item (missingResults, missingMeasurements, as in the finish refusal).',
   tag: 'inspectionOrders',
   access: access.store(ORDER_READ_ROLES),
   params: orderParams,
@@ -243,7 +243,7 @@ const action = (name: 'close' | 'finish' | 'reopen', summary: string) =>
 export const closeRepairOrderRoute = action('close', 'Closes the order (final; a running time tracker is paused). ORDER_CLOSED when already closed.');
 export const finishRepairOrderRoute = action(
   'finish',
-  'Finishes the inspection: inspection done, finished true. ORDER_CANNOT_BE_FINISHED with the reason when a finish check refuses.',
+  'Finishes the inspection: inspection done, finished true; a running time tracker stops (its time is added). ORDER_CANNOT_BE_FINISHED with the reason as message when a finish check refuses; the error body then carries details: { missingResults: [{ itemKey, name, group, section, sectionName }], missingMeasurements: [{ itemKey, name, group, section, sectionName, unit }] } (names in en and fr), every item that blocks it in page order.',
 );
 export const reopenRepairOrderRoute = action('reopen', 'Reopens a finished inspection (inspection inProgress, finished false). ORDER_NOT_FINISHED otherwise.');
 
@@ -287,7 +287,7 @@ export const signOffRepairOrderRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/inspectionOrder/:inspectionOrderId/signoff',
   summary:
-    "Signs the inspection off and finishes it, from a multipart/form-data upload: fields signerName (the person who signed), language (en or fr) and optional workerId before the file; the file is the signature as a PNG or JPEG picture (checked by its bytes, 415 otherwise; at most 1 MB). The signature is kept with the order (signOff); refused like finish (ORDER_CANNOT_BE_FINISHED with the reason), and then nothing is stored.",
+    "Signs the inspection off and finishes it, from a multipart/form-data upload: fields signerName (the person who signed), language (en or fr) and optional workerId before the file; the file is the signature as a PNG or JPEG picture (checked by its bytes, 415 otherwise; at most 1 MB). The signature is kept with the order (signOff); refused like finish (ORDER_CANNOT_BE_FINISHED with the reason and the blocking items as details), and then nothing is stored; a running time tracker stops.",
   tag: 'inspectionOrders',
   access: access.store(ORDER_WRITE_ROLES),
   params: orderParams,

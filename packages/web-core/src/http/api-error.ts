@@ -8,20 +8,29 @@ import type { ErrorResponse } from '@servicebay/domain';
 export class ApiError extends Error implements ErrorResponse {
   readonly status: number;
   readonly code: string;
+  /** The error body's optional `details`, as the route documents them (a refused finish's blocking items). */
+  readonly details?: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options?: { cause?: unknown; details?: Record<string, unknown> },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    if (options?.details) this.details = options.details;
   }
 
   static from(response: ErrorResponse, options?: { cause?: unknown }): ApiError {
-    return new ApiError(response.status, response.code, response.message, options);
+    return new ApiError(response.status, response.code, response.message, { ...options, details: response.details });
   }
 
   toResponse(): ErrorResponse {
-    return { status: this.status, code: this.code, message: this.message };
+    const shape = { status: this.status, code: this.code, message: this.message };
+    return this.details ? { ...shape, details: this.details } : shape;
   }
 }
 

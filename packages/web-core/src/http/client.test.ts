@@ -243,6 +243,20 @@ describe('api client: time-outs, retries and error codes', () => {
     expect(hits('/v2/api/notes')).toHaveLength(1);
   });
 
+  it("keeps the error body's optional details; an answer without them has none", async () => {
+    const details = { missingResults: [{ itemKey: 'wipers' }], missingMeasurements: [] };
+    handlers.set('/v2/api/notes', (_req, res) =>
+      json(res, 409, { status: 409, code: 'ORDER_CANNOT_BE_FINISHED', message: 'items-required', details }),
+    );
+    const error = (await client()
+      .call(createNote, { body: { text: 'x' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect([error.status, error.code, error.message]).toEqual([409, 'ORDER_CANNOT_BE_FINISHED', 'items-required']);
+    expect(error.details).toEqual(details);
+    expect(error.toResponse()).toEqual({ status: 409, code: 'ORDER_CANNOT_BE_FINISHED', message: 'items-required', details });
+    expect(new ApiError(400, 'INVALID_ARGUMENTS', 'x').details).toBeUndefined();
+  });
+
   it('retries 503 with the same Idempotency-Key until it succeeds', async () => {
     handlers.set('/v2/api/notes', (_req, res, _s, count) =>
       count < 3

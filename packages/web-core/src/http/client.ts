@@ -169,7 +169,7 @@ function interpret(response: Response, text: string): unknown {
   }
   // The HTTP status wins over the body's: an HTML error page from a proxy keeps its 503 (and
   // stays retryable) instead of becoming a 417.
-  if (body?.success) throw new ApiError(status, body.data.code, body.data.message);
+  if (body?.success) throw ApiError.from({ ...body.data, status });
   throw new ApiError(status, codeForStatus(status), response.statusText || `HTTP ${status}`);
 }
 

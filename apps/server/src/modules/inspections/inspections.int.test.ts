@@ -394,6 +394,43 @@ describe('results', () => {
     await createResult(mpi._id, { itemKey: 'frontBrakePads', result: 'warning' });
     expect((await send('GET', api(`/inspectionOrder/${mpi._id}/can-be-finished`))).json().cannotBeFinishedReason).toBe('measurements-required');
   });
+
+  it('names every blocking item: in the finish refusal details and the can-be-finished answer', async () => {
+    await setSettings({ defaultInspection: QUICK_PHOTO_INSPECTION_ID });
+    const order = await newOrder();
+    await createResult(order._id, { itemKey: 'odometerPhoto', result: 'okay' });
+    const refused = await send('POST', api(`/inspectionOrder/${order._id}/finish`));
+    expect(refused.statusCode).toBe(409);
+    const body = refused.json();
+    // The code and message are what they were; the items are in the documented details field.
+    expect(body).toMatchObject({ status: 409, code: 'ORDER_CANNOT_BE_FINISHED', message: 'items-required' });
+    expect(body.details.missingMeasurements).toEqual([]);
+    expect(body.details.missingResults.map((i: { itemKey: string }) => i.itemKey)).toEqual([
+      'dashWarningLights', 'frontPhoto', 'driverSidePhoto', 'rearPhoto', 'passengerSidePhoto', 'windshield', 'tireCondition', 'exteriorLights',
+    ]);
+    expect(body.details.missingResults[0]).toMatchObject({
+      itemKey: 'dashWarningLights',
+      group: 'vehicleDetails',
+      name: { en: expect.any(String), fr: expect.any(String) },
+      section: expect.any(String),
+      sectionName: { en: expect.any(String), fr: expect.any(String) },
+    });
+    const check = (await send('GET', api(`/inspectionOrder/${order._id}/can-be-finished`))).json();
+    expect(check).toEqual({ cannotBeFinishedReason: 'items-required', blockers: body.details });
+    await setSettings({});
+
+    // The multi-point inspection: a pad marked without its value, the others untouched.
+    const mpi = await newOrder();
+    await createResult(mpi._id, { itemKey: 'frontBrakePads', result: 'warning' });
+    const mpiBody = (await send('POST', api(`/inspectionOrder/${mpi._id}/finish`))).json();
+    expect(mpiBody).toMatchObject({ code: 'ORDER_CANNOT_BE_FINISHED', message: 'measurements-required' });
+    const measured = mpiBody.details.missingMeasurements.map((i: { itemKey: string }) => i.itemKey);
+    expect(measured).toContain('frontBrakePads');
+    expect(mpiBody.details.missingMeasurements.find((i: { itemKey: string }) => i.itemKey === 'frontBrakePads')).toMatchObject({ unit: 'mm', group: 'brakes' });
+    // frontBrakePads has a result: it is not among the items without one.
+    expect(mpiBody.details.missingResults.map((i: { itemKey: string }) => i.itemKey)).not.toContain('frontBrakePads');
+    expect(mpiBody.details.missingResults.length).toBeGreaterThan(0);
+  });
 });
 
 describe('pictures', () => {

@@ -1,6 +1,7 @@
 import {
   businessMatchKey,
-  cannotBeFinishedReason,
+  finishBlockers,
+  finishReasonOf,
   errors,
   selectInspectionType,
   type RepairOrder,
@@ -72,15 +73,17 @@ export function inspectionRules() {
     };
   };
 
-  /** Finishing: the reason from the order's results (can-be-finished and finish). */
+  /** Finishing: the reason from the order's results and the items that block it (can-be-finished and finish). */
   const finishCheck: FinishCheck = async (order, db) => {
     const repo = createInspectionsRepository(db);
     const { definition } = await typeOfOrder(repo, order.storeId, order);
     const results = await repo.results(order.storeId, order._id);
-    return cannotBeFinishedReason(
+    const blockers = finishBlockers(
       definition,
       results.map((r) => ({ itemKey: r.itemKey, result: r.result as ResultSeverity | null, value: r.value })),
     );
+    const reason = finishReasonOf(blockers);
+    return reason ? { reason, blockers } : null;
   };
   return { typesPort, finishCheck };
 }

@@ -8,6 +8,7 @@ export {
   type Actor,
   type CustomersPort,
   type FinishCheck,
+  type FinishRefusal,
   type InspectionTypesPort,
   type RepairOrdersDeps,
   type RepairOrdersService,

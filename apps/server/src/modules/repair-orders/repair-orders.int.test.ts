@@ -264,6 +264,35 @@ describe('time tracker', () => {
   });
 });
 
+describe('time tracker and finishing', () => {
+  it('finishing stops a running tracker and keeps its time; a finish the checks refuse leaves it running', async () => {
+    const name = { en: 'Walk-around', fr: 'Tour' };
+    const section = { key: 'arrival', name, items: [{ itemKey: 'odometer', name, required: true, multiple: false, findings: [], measurement: null }] };
+    const type = await t.make.inspectionType(store, {
+      definition: { groups: [{ key: 'vehicleDetails', name, shownByDefault: true, sections: [section] }], groupOrder: ['vehicleDetails'] },
+    });
+    const order = await newOrder({ technicianId: tech.id, inspectionType: type.id });
+    await setSettings({ inspectionTimeTrackerEnable: true });
+    const started = await send('POST', api(`/inspectionOrder/${order._id}/timeTracker/start`), undefined, techHeaders);
+    expect(started.json().timeTracker.isRunning).toBe(true);
+    const refused = await send('POST', api(`/inspectionOrder/${order._id}/finish`), undefined, techHeaders);
+    expect(refused.json()).toMatchObject({ status: 409, code: 'ORDER_CANNOT_BE_FINISHED', message: 'items-required' });
+    expect((await send('GET', api(`/inspectionOrder/${order._id}`))).json().timeTracker.isRunning).toBe(true);
+
+    const answered = await send('POST', api(`/inspectionOrder/${order._id}/result`), { itemKey: 'odometer', result: 'okay' }, techHeaders);
+    expect(answered.statusCode, answered.body).toBe(201);
+    const finished = await send('POST', api(`/inspectionOrder/${order._id}/finish`), undefined, techHeaders);
+    expect(finished.json()).toMatchObject({ finished: true, states: { inspection: 'done' }, timeTracker: { isRunning: false, startedAt: null } });
+    expect(finished.json().timeTracker.elapsedSeconds).toBeGreaterThanOrEqual(0);
+    // The time entry is closed: the clock can start again later (a result change after finishing does).
+    expect((await send('POST', api(`/inspectionOrder/${order._id}/timeTracker/pause`), undefined, techHeaders)).json()).toMatchObject({
+      code: 'TIME_TRACKER_NOT_RUNNING',
+    });
+    expect((await send('POST', api(`/inspectionOrder/${order._id}/timeTracker/start`), undefined, techHeaders)).json().timeTracker.isRunning).toBe(true);
+    await setSettings({});
+  });
+});
+
 describe('lists', () => {
   let listStore: Store;
   let h: Record<string, string>;

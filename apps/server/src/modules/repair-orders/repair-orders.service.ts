@@ -4,6 +4,7 @@ import type {
   Role,
   StepState,
   StoreSettings,
+  FinishBlockers,
 } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
 import type { Outbox } from '../../platform/outbox/outbox.js';
@@ -33,11 +34,18 @@ export interface Actor {
   role: Role;
 }
 
+/** Why an order cannot be finished: the reason (the error's message) and, when known, the items that block it. */
+export interface FinishRefusal {
+  reason: string;
+  blockers?: FinishBlockers;
+}
+
 /**
- * One reason an order cannot be finished yet, or null. The inspection issue adds its checks
- * (measurements required, items required); the first reason found is the answer.
+ * One reason an order cannot be finished yet, or null. The inspections feature plugs in its
+ * check (measurements required, items required, with the blocking items); the first refusal
+ * found is the answer.
  */
-export type FinishCheck = (order: RepairOrder, db: Db) => Promise<string | null>;
+export type FinishCheck = (order: RepairOrder, db: Db) => Promise<FinishRefusal | null>;
 
 /** What the orders feature needs of the customers feature: its service, never its repository. */
 export interface CustomersPort {

@@ -20,11 +20,13 @@ import {
   localized,
   pictureTotal,
   previousByItem,
-  progressOf,
   shareSections,
   type GroupView,
   type SectionView,
 } from './inspection-model.js';
+import { allOkPlan, inspectionProgress } from './inspection-progress.js';
+import { InspectionProgressBar } from './InspectionProgressBar.js';
+import { focusItem, useItemJump } from './item-jump.js';
 import { PrimaryPicture } from './PrimaryPicture.js';
 import { ResultRow, type RowActions, type RowTarget } from './ResultRow.js';
 import { useResultWriter, type PendingStore } from './useResultWriter.js';
@@ -107,6 +109,21 @@ export const InspectionSection = memo(function InspectionSection({
   );
 
   const list = results.data?.results;
+  const [openGroups, setOpenGroups] = useState<string[] | null>(null);
+  useItemJump(orderId, (itemKey) => {
+    const group = groups.find((g) => g.sections.some((s) => s.rows.some((r) => r.item.itemKey === itemKey)));
+    if (!group) return;
+    setOpenGroups((open) => {
+      const current = open ?? defaultOpen;
+      return current.includes(group.key) ? current : [...current, group.key];
+    });
+    const own = (list ?? []).filter((r) => r.itemKey === itemKey);
+    const measured = own.some((r) => r.value !== null);
+    const hasMeasurement = group.sections.some((s) => s.rows.some((r) => r.item.itemKey === itemKey && r.item.measurement));
+    focusItem(itemKey, hasMeasurement && !measured);
+  });
+  const allOk = useAllOk(change);
+
   const built = useRef<GroupView[]>([]);
   const groups = useMemo(() => {
     const next = type.data && list ? shareSections(built.current, buildGroups(type.data, list)) : [];
@@ -117,7 +134,7 @@ export const InspectionSection = memo(function InspectionSection({
     () => previousByItem(results.data?.previousMeasurements ?? []),
     [results.data?.previousMeasurements],
   );
-  // Read once, when the accordion mounts with the loaded groups.
+  // The groups open at first; the accordion is controlled from the first change (a tap or a jump).
   const defaultOpen = groups.filter((g) => g.shownByDefault).map((g) => g.key);
   const language = i18n.language;
 
@@ -152,18 +169,24 @@ export const InspectionSection = memo(function InspectionSection({
       );
     }
     if (groups.length === 0) return <Text c="dimmed">{t('empty')}</Text>;
-    const progress = progressOf(type.data, results.data.results);
+    const progress = inspectionProgress(type.data, results.data.results);
     return (
       <Stack gap="sm">
-        <Group gap="lg">
-          <Text data-testid="inspection-progress">
-            {t('itemCount', { done: progress.done, total: progress.total })}
-          </Text>
-          <Text data-testid="picture-total">
-            {t('pictureTotal', { count: pictureTotal(pictureUrl !== null, results.data.results) })}
-          </Text>
-        </Group>
-        <Accordion multiple defaultValue={defaultOpen} variant="separated" order={3} keepMounted={false}>
+        <InspectionProgressBar
+          orderId={orderId}
+          answered={progress.answered}
+          total={progress.total}
+          left={progress.left}
+          pictureTotal={pictureTotal(pictureUrl !== null, results.data.results)}
+        />
+        <Accordion
+          multiple
+          value={openGroups ?? defaultOpen}
+          onChange={setOpenGroups}
+          variant="separated"
+          order={3}
+          keepMounted={false}
+        >
           {groups.map((g) => (
             <GroupItem
               key={g.key}
@@ -173,6 +196,8 @@ export const InspectionSection = memo(function InspectionSection({
               pendingStore={writer.pendingStore}
               readOnly={closed}
               actions={actions}
+              allOk={allOk.run}
+              allOkRunning={allOk.running}
             />
           ))}
         </Accordion>
@@ -215,6 +240,9 @@ interface BlockProps {
   pendingStore: PendingStore;
   readOnly: boolean;
   actions: RowActions;
+  allOk: (section: SectionView) => void;
+  /** The section whose "All OK" is being written, with how far it got; null when none. */
+  allOkRunning: AllOkRun | null;
 }
 
 /** One group of the accordion; skipped when none of its sections changed. */
@@ -225,7 +253,12 @@ const GroupItem = memo(function GroupItem({ group, ...rest }: BlockProps & { gro
       <Accordion.Panel>
         <Stack gap="md">
           {group.sections.map((section) => (
-            <SectionBlock key={section.key} section={section} {...rest} />
+            <SectionBlock
+              key={section.key}
+              section={section}
+              {...rest}
+              allOkRunning={rest.allOkRunning?.key === sectionRunKey(section) ? rest.allOkRunning : null}
+            />
           ))}
         </Stack>
       </Accordion.Panel>
@@ -241,13 +274,35 @@ const SectionBlock = memo(function SectionBlock({
   pendingStore,
   readOnly,
   actions,
+  allOk,
+  allOkRunning,
 }: BlockProps & { section: SectionView }) {
+  const { t } = useTranslation('inspectionPage');
   const name = localized(section.name, language);
+  const planned = allOkPlan(section.rows).length;
   return (
     <section aria-label={name}>
-      <Text fw={700} mb="xs">
-        {name}
-      </Text>
+      <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
+        <Text fw={700}>{name}</Text>
+        {!readOnly && (planned > 0 || allOkRunning) && (
+          <Button
+            color="teal.9"
+            autoContrast
+            size="md"
+            data-testid={`all-ok-${section.key}`}
+            aria-label={t('allOk.label', { section: name, count: planned })}
+            loading={allOkRunning !== null}
+            onClick={() => allOk(section)}
+          >
+            {t('allOk.button', { count: planned })}
+          </Button>
+        )}
+        {allOkRunning && (
+          <Text size="sm" role="status" w="100%">
+            {t('allOk.progress', { done: allOkRunning.done, total: allOkRunning.total })}
+          </Text>
+        )}
+      </Group>
       <Stack gap="sm">
         {section.rows.map((row) => (
           <ResultRow
@@ -270,3 +325,46 @@ const SectionBlock = memo(function SectionBlock({
 });
 
 export type { RowTarget };
+
+/** An "All OK" being written: which section (group/section), how many writes done of how many. */
+interface AllOkRun {
+  key: string;
+  done: number;
+  total: number;
+}
+
+const sectionRunKey = (section: SectionView) => `${section.rows[0]?.group ?? ''}/${section.key}`;
+
+/**
+ * "All OK" for a section: okay on each item the plan names (`allOkPlan`: never one already set),
+ * written one after the other through the rows' own write path, with progress; a refused write
+ * stops the run (its alert says why). One run at a time.
+ */
+function useAllOk(change: RowActions['change']) {
+  const [running, setRunning] = useState<AllOkRun | null>(null);
+  const busy = useRef(false);
+  const run = useCallback(
+    (section: SectionView) => {
+      if (busy.current) return;
+      const steps = allOkPlan(section.rows);
+      if (steps.length === 0) return;
+      busy.current = true;
+      const key = sectionRunKey(section);
+      setRunning({ key, done: 0, total: steps.length });
+      void (async () => {
+        try {
+          for (const [i, step] of steps.entries()) {
+            const saved = await change(step.row, step.row.result, step.patch);
+            if (saved === false) break;
+            setRunning({ key, done: i + 1, total: steps.length });
+          }
+        } finally {
+          busy.current = false;
+          setRunning(null);
+        }
+      })();
+    },
+    [change],
+  );
+  return { run, running };
+}

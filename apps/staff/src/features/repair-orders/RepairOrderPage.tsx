@@ -23,6 +23,8 @@ import { closeRepairOrder, orderQuery, reopenRepairOrder, storeOrder, updateRepa
 import { formatDuration, useTimeTracker } from './useTimeTracker.js';
 import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
 import { InspectionSection } from './InspectionSection.js';
+import { LeftItemList } from './LeftItemList.js';
+import { leftEntries } from './inspection-progress.js';
 import { ReportSendingSection } from '../report-sending/ReportSendingSection.js';
 import { ApprovalTrail } from '../customer-report/ApprovalTrail.js';
 
@@ -45,7 +47,7 @@ export function RepairOrderPage() {
     role,
     storeEnabled: settings.inspectionTimeTrackerEnable,
   });
-  const { finish, refusal, clearRefusal } = useFinishOrder({
+  const { finish, refusal, blockers, clearRefusal } = useFinishOrder({
     order: order.data,
     store,
     onSignOffPage: false,
@@ -160,6 +162,14 @@ export function RepairOrderPage() {
               <Alert color="red" variant="light" role="alert">
                 {refusal}
               </Alert>
+              {blockers && (
+                <LeftItemList
+                  orderId={order.data._id}
+                  entries={leftEntries(blockers)}
+                  onJump={clearRefusal}
+                  testId="finish-blockers"
+                />
+              )}
               <Group justify="flex-end">
                 <Button onClick={clearRefusal}>{t('page.ok')}</Button>
               </Group>

@@ -10,6 +10,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  UnstyledButton,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -41,7 +42,8 @@ export type RowTarget = Pick<ItemRow, 'key' | 'group' | 'section' | 'item'>;
 
 /** What a row can do; one stable object for every row, so a change re-renders only its own row. */
 export interface RowActions {
-  change: (target: RowTarget, current: InspectionResult | null, patch: ResultPatch) => void;
+  /** Resolves true once the server took the change, false when it was refused. */
+  change: (target: RowTarget, current: InspectionResult | null, patch: ResultPatch) => Promise<boolean>;
   remove: (target: RowTarget, current: InspectionResult) => void;
   takePicture: (target: RowTarget, file: File) => void;
   addVideo: (target: RowTarget, file: File) => void;
@@ -71,6 +73,16 @@ const SEVERITY_COLOR: Record<ResultSeverity, string> = {
   critical: 'red.9',
   na: 'gray.7',
 };
+
+/** A picture's thumbnail: the 640 px phone copy, cropped to 4:3. */
+const THUMB_STYLE = {
+  width: 96,
+  height: 72,
+  objectFit: 'cover',
+  borderRadius: 6,
+  display: 'block',
+  background: 'var(--mantine-color-gray-2)',
+} as const;
 
 /**
  * One item (or one reading of a multiple item) on a technician's tablet: a tap per severity,
@@ -125,10 +137,12 @@ export const ResultRow = memo(function ResultRow({
       radius="md"
       p="sm"
       data-testid={`item-${item.itemKey}`}
+      data-item-key={item.itemKey}
       data-pending={pending || undefined}
       data-severity={severity ?? undefined}
       // Rows out of view are neither laid out nor painted: a tap re-lays one row, not the page.
-      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 160px' }}
+      // Scrolled to, a row stays clear of the app header and the sticky progress bar above it.
+      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 160px', scrollMarginTop: 220 }}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -385,25 +399,36 @@ export const ResultRow = memo(function ResultRow({
         {result && (result.pictures.length > 0 || result.videos.length > 0) && (
           <Group gap="xs" wrap="wrap">
             {result.pictures.map((p, index) => (
-              <Group key={p.name} gap={2} wrap="nowrap">
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
+              <div key={p.name} style={{ position: 'relative' }} data-testid="picture-thumb">
+                <UnstyledButton
                   onClick={() => actions.openPictures(result, index)}
+                  aria-label={t('openPicture', { name: p.name, item: name })}
+                  title={p.name}
                 >
-                  {p.name}
-                </Button>
+                  <img
+                    src={p.phone}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    width={96}
+                    height={72}
+                    style={THUMB_STYLE}
+                  />
+                </UnstyledButton>
                 {!readOnly && (
                   <ActionIcon
-                    variant="subtle"
+                    variant="filled"
                     color="red.9"
+                    size="md"
+                    radius="xl"
+                    style={{ position: 'absolute', top: -8, right: -8 }}
                     aria-label={t('deletePicture', { name: p.name })}
                     onClick={() => actions.deletePicture(target, result, p.name)}
                   >
                     ×
                   </ActionIcon>
                 )}
-              </Group>
+              </div>
             ))}
             {result.videos.map((v) => (
               <Group key={v.name} gap={2} wrap="nowrap">

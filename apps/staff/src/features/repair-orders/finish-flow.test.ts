@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readStoreSettings, type StoreSettings } from '@servicebay/domain';
 import { en } from '@servicebay/locales';
 import { ApiError } from '@servicebay/web-core';
-import { decideFinish, finishRefusal, orderErrorKey, pathAfterFinish, refusalError } from './finish-flow.js';
+import { decideFinish, finishRefusal, orderErrorKey, pathAfterFinish, refusalBlockers, refusalError } from './finish-flow.js';
 
 type Integration = StoreSettings['integration'];
 const settings = (over: { auditStore?: boolean; integration?: Partial<Integration> } = {}) => {
@@ -109,6 +109,15 @@ describe('finishRefusal', () => {
     const error = refusalError('items-required');
     expect(error).toBeInstanceOf(ApiError);
     expect([error.status, error.code, error.message]).toEqual([409, 'ORDER_CANNOT_BE_FINISHED', 'items-required']);
+  });
+
+  it('reads the blocking items a refusal names, and none from other errors or malformed details', () => {
+    const item = { itemKey: 'wipers', name: { en: 'Wipers', fr: 'Essuie-glaces' }, group: 'g', section: 's', sectionName: { en: 'S', fr: 'S' } };
+    const blockers = { missingResults: [item], missingMeasurements: [{ ...item, itemKey: 'pads', unit: 'mm' as const }] };
+    expect(refusalBlockers(refusalError('measurements-required', blockers))).toEqual(blockers);
+    expect(refusalBlockers(refusalError('items-required'))).toBeNull();
+    expect(refusalBlockers(new ApiError(409, 'ORDER_CANNOT_BE_FINISHED', 'x', { details: { missingResults: 'no' } }))).toBeNull();
+    expect(refusalBlockers(new ApiError(409, 'ORDER_CLOSED', 'x', { details: blockers }))).toBeNull();
   });
 });
 

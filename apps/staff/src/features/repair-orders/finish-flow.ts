@@ -4,6 +4,8 @@ import {
   isSignOffRequired,
   planFinish,
   STAFF_PATHS,
+  ZFinishBlockers,
+  type FinishBlockers,
   type RepairOrder,
   type StoreSettings,
 } from '@servicebay/domain';
@@ -62,8 +64,16 @@ export async function decideFinish(
   return { kind: 'submit' };
 }
 
-/** The error a refused finish fails with, so the hook's error path shows the refusal. */
-export const refusalError = (reason: string) => new ApiError(409, 'ORDER_CANNOT_BE_FINISHED', reason);
+/** The error a refused finish fails with (the blocking items as its details), so the hook's error path shows the refusal. */
+export const refusalError = (reason: string, blockers?: FinishBlockers) =>
+  new ApiError(409, 'ORDER_CANNOT_BE_FINISHED', reason, blockers ? { details: blockers } : undefined);
+
+/** The items a refused finish names (the error's details), or null when it names none or is no refusal. */
+export function refusalBlockers(error: unknown): FinishBlockers | null {
+  if (!(error instanceof ApiError) || error.code !== 'ORDER_CANNOT_BE_FINISHED') return null;
+  const parsed = ZFinishBlockers.safeParse(error.details);
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * What the finish-conditions modal says for a failed finish: a reason the catalog knows

@@ -2,16 +2,16 @@ import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { readStoreSettings, type RepairOrder, type Store } from '@servicebay/domain';
+import { readStoreSettings, type FinishBlockers, type RepairOrder, type Store } from '@servicebay/domain';
 import { useAlerts, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { canBeFinished, finishRepairOrder, storeOrder } from './repair-order-api.js';
-import { decideFinish, finishRefusal, orderErrorKey, pathAfterFinish, refusalError } from './finish-flow.js';
+import { decideFinish, finishRefusal, orderErrorKey, pathAfterFinish, refusalBlockers, refusalError } from './finish-flow.js';
 
 /**
  * Finishing an inspection, for the order page and the
  * sign-off page: ask the server whether it can be finished; a reason opens the finish-inspection
- * conditions modal (`refusal`); sign-off first where required; the no-resend warning for PBS;
+ * conditions modal (`refusal`) with the items that block it (`blockers`); sign-off first where required; the no-resend warning for PBS;
  * then finish and go on (work order page for clock-in stores from the order page, else the
  * dashboard).
  */
@@ -36,6 +36,7 @@ export function useFinishOrder({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [blockers, setBlockers] = useState<FinishBlockers | null>(null);
   const errorText = useOrderErrorText();
   const settings = readStoreSettings(store);
 
@@ -53,11 +54,14 @@ export function useFinishOrder({
         },
         () => dialogs.confirm({ message: t('page.noResendWarning'), okLabel: t('page.finishAnyway') }),
       );
-      if (step.kind === 'refused') throw refusalError(step.reason);
+      if (step.kind === 'refused') throw refusalError(step.reason, check.blockers);
       if (step.kind === 'signOff' || step.kind === 'cancelled') return step.kind;
       return submit ? submit(order) : finishRepairOrder(api, params);
     },
-    onMutate: () => setRefusal(null),
+    onMutate: () => {
+      setRefusal(null);
+      setBlockers(null);
+    },
     onSuccess: (outcome) => {
       if (!order || outcome === 'cancelled') return;
       const context = { order, settings, onSignOffPage, language: i18n.language, userId };
@@ -76,12 +80,19 @@ export function useFinishOrder({
     onError: (error) => {
       // The server's reason, in the user's language when the catalog has it (measurements or items required).
       const refused = finishRefusal(error);
-      if (refused) setRefusal(refused.kind === 'reason' ? t(refused.key) : refused.text);
+      if (refused) {
+        setRefusal(refused.kind === 'reason' ? t(refused.key) : refused.text);
+        setBlockers(refusalBlockers(error));
+      }
       else alerts.show({ type: 'danger', message: errorText(error) });
     },
   });
 
-  return { finish, refusal, clearRefusal: () => setRefusal(null) };
+  const clearRefusal = () => {
+    setRefusal(null);
+    setBlockers(null);
+  };
+  return { finish, refusal, blockers, clearRefusal };
 }
 
 /** The translated text of an order route's error: its code's own, else the offline or generic failure (`orderErrorKey`). */

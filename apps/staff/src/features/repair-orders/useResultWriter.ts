@@ -99,7 +99,10 @@ function useOrderRefresh(
   return { touchOrder, refreshOrder };
 }
 
-/** A change of one row: shown now, sent in turn; a refusal puts back what the row showed before. */
+/**
+ * A change of one row: shown now, sent in turn; a refusal puts back what the row showed before.
+ * The promise tells whether the server took it (a run of changes, as "All OK", stops at a refusal).
+ */
 function useChange({
   api,
   queryClient,
@@ -121,7 +124,7 @@ function useChange({
 }) {
   const { ids, counts, mark, enqueue } = rows;
   return useCallback(
-    (target: Target, current: InspectionResult | null, patch: ResultPatch) => {
+    (target: Target, current: InspectionResult | null, patch: ResultPatch): Promise<boolean> => {
       const key = target.key;
       const knownId = current && !current._id.startsWith('pending:') ? current._id : ids.current.get(key);
       const cacheId = current?._id ?? knownId ?? `pending:${key}`;
@@ -131,7 +134,7 @@ function useChange({
       );
       touchOrder();
       mark(key, 1);
-      void enqueue(key, async () => {
+      return enqueue(key, async () => {
         const params = { storeId, inspectionOrderId };
         try {
           const id = ids.current.get(key) ?? (knownId || undefined);
@@ -149,6 +152,7 @@ function useChange({
             // A later change of this row is on its way: keep what it shows, learn the id.
             later && r ? { ...r, _id: saved._id, pictures: saved.pictures, videos: saved.videos } : saved,
           );
+          return true;
         } catch (error) {
           if (
             !ids.current.has(key) &&
@@ -166,13 +170,14 @@ function useChange({
             );
           }
           fail(target, error);
+          return false;
         } finally {
           mark(key, -1);
           // A multiple item's new reading became a reading of its own: the next "new" one is another.
           if (key.endsWith('#new') && !counts.current.has(key)) ids.current.delete(key);
           refreshOrder();
         }
-      });
+      }) as Promise<boolean>;
     },
     [api, queryClient, storeId, inspectionOrderId, ids, counts, enqueue, mark, touchOrder, refreshOrder, fail],
   );

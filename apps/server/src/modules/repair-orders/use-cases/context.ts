@@ -3,6 +3,7 @@ import {
   checkAssignment,
   checkOwnOrder,
   errors,
+  finishOrder,
   mayChangeInspectionType,
   readStoreSettings,
   topics,
@@ -23,9 +24,9 @@ import {
   type RepairOrdersRepository,
 } from '../repair-orders.repository.js';
 import { presentOrder, statesOf } from '../repair-orders.presenter.js';
-import type { Actor, RepairOrdersDeps } from '../repair-orders.service.js';
+import type { Actor, FinishRefusal, RepairOrdersDeps } from '../repair-orders.service.js';
 
-export type { Actor, FinishCheck, RepairOrdersDeps, ReportSendingChange } from '../repair-orders.service.js';
+export type { Actor, FinishCheck, FinishRefusal, RepairOrdersDeps, ReportSendingChange } from '../repair-orders.service.js';
 
 /** A refused transition becomes its error; an allowed one gives its value. */
 export const fail = <T>(t: Transition<T>): T => {
@@ -116,6 +117,13 @@ export async function ensureWorker(repo: RepairOrdersRepository, store: { id: st
   return worker;
 }
 
+/** A running time tracker stopped: its entry ends and its seconds are added; nothing when it is not running. */
+export async function stopTimeTracker(repo: RepairOrdersRepository, row: OrderRow, at: Date): Promise<OrderChange> {
+  if (!row.timeTrackerStartedAt) return {};
+  const seconds = await repo.endTimeEntry(row.storeId, row.id, at);
+  return { timeTrackerStartedAt: null, timeTrackerSeconds: row.timeTrackerSeconds + seconds };
+}
+
 export async function locked(repo: RepairOrdersRepository, storeId: string, id: string) {
   const row = await repo.lock(storeId, id);
   if (!row) throw errors.notFound();
@@ -161,13 +169,34 @@ export function createOrderContext(deps: RepairOrdersDeps) {
     });
   }
 
-  async function cannotBeFinishedReason(repo: RepairOrdersRepository, db: Db, storeId: string, id: string): Promise<string | null> {
+  /** The first finish check that refuses, with its blocking items; null when the order can be finished. */
+  async function finishRefusal(repo: RepairOrdersRepository, db: Db, storeId: string, id: string): Promise<FinishRefusal | null> {
     const order = await present(repo, storeId, id);
     for (const check of finishChecks) {
-      const reason = await check(order, db);
-      if (reason) return reason;
+      const refusal = await check(order, db);
+      if (refusal) return refusal;
     }
     return null;
+  }
+
+  /**
+   * Finishing a locked order: the finish checks (a refusal is ORDER_CANNOT_BE_FINISHED with the
+   * reason as message and the blocking items as details), then the change that finishes it,
+   * which stops a running time tracker (the inspection's time ends with it).
+   */
+  async function finishChange(repo: RepairOrdersRepository, tx: Db, row: OrderRow, actor: Actor, at: Date): Promise<OrderChange> {
+    const refusal = await finishRefusal(repo, tx, row.storeId, row.id);
+    const result = finishOrder(view(row), refusal?.reason ?? null);
+    if (!result.ok && result.code === 'ORDER_CANNOT_BE_FINISHED' && refusal?.blockers) {
+      throw new AppError(result.status, result.code, result.message, refusal.blockers);
+    }
+    const { states } = fail(result);
+    return {
+      ...stateColumns(states),
+      finished: true,
+      activities: activity(row, 'inspectionFinished', actor, at),
+      ...(await stopTimeTracker(repo, row, at)),
+    };
   }
 
   /** Runs one state-machine action on a locked open order. */
@@ -188,5 +217,5 @@ export function createOrderContext(deps: RepairOrdersDeps) {
     });
   }
 
-  return { deps, now, readRepo, present, ensureCustomerAndVehicle, write, cannotBeFinishedReason, act };
+  return { deps, now, readRepo, present, ensureCustomerAndVehicle, write, finishRefusal, finishChange, act };
 }

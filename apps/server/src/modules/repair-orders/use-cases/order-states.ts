@@ -1,6 +1,6 @@
-import { closeOrder, finishOrder, reopenOrder, setStepState, type OrderStateRequest, type PartsState } from '@servicebay/domain';
+import { closeOrder, reopenOrder, setStepState, type OrderStateRequest, type PartsState } from '@servicebay/domain';
 import type { OrderChange } from '../repair-orders.repository.js';
-import { activity, fail, stateColumns, STEP_FIELDS, view, type Actor, type OrderContext } from './context.js';
+import { activity, fail, stateColumns, STEP_FIELDS, stopTimeTracker, view, type Actor, type OrderContext } from './context.js';
 
 /** The state machine's actions on an open order: a step's state, finish, reopen, close. */
 export function orderStatesUseCases(ctx: OrderContext) {
@@ -14,15 +14,14 @@ export function orderStatesUseCases(ctx: OrderContext) {
     },
 
     async canBeFinished(storeId: string, id: string) {
-      return { cannotBeFinishedReason: await ctx.cannotBeFinishedReason(ctx.readRepo, ctx.deps.db, storeId, id) };
+      const refusal = await ctx.finishRefusal(ctx.readRepo, ctx.deps.db, storeId, id);
+      return refusal?.blockers
+        ? { cannotBeFinishedReason: refusal.reason, blockers: refusal.blockers }
+        : { cannotBeFinishedReason: refusal?.reason ?? null };
     },
 
     async finish(storeId: string, id: string, actor: Actor) {
-      return act(storeId, id, actor, async (row, { tx, repo, at }) => {
-        const reason = await ctx.cannotBeFinishedReason(repo, tx, storeId, id);
-        const result = fail(finishOrder(view(row), reason));
-        return { ...stateColumns(result.states), finished: true, activities: activity(row, 'inspectionFinished', actor, at) };
-      });
+      return act(storeId, id, actor, async (row, { tx, repo, at }) => ctx.finishChange(repo, tx, row, actor, at));
     },
 
     async reopen(storeId: string, id: string, actor: Actor) {
@@ -35,12 +34,12 @@ export function orderStatesUseCases(ctx: OrderContext) {
     async close(storeId: string, id: string, actor: Actor) {
       return act(storeId, id, actor, async (row, { repo, at }) => {
         fail(closeOrder(view(row)));
-        const change: OrderChange = { closed: true, closedAt: at, activities: activity(row, 'closed', actor, at) };
-        if (row.timeTrackerStartedAt) {
-          const seconds = await repo.endTimeEntry(storeId, id, at);
-          Object.assign(change, { timeTrackerStartedAt: null, timeTrackerSeconds: row.timeTrackerSeconds + seconds });
-        }
-        return change;
+        return {
+          closed: true,
+          closedAt: at,
+          activities: activity(row, 'closed', actor, at),
+          ...(await stopTimeTracker(repo, row, at)),
+        } satisfies OrderChange;
       });
     },
   };

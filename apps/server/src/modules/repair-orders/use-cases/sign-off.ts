@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, errors, finishOrder, isLanguage, ZId } from '@servicebay/domain';
+import { AppError, errors, isLanguage, ZId } from '@servicebay/domain';
 import { receiveImageUpload } from '../../../platform/files/uploads.js';
-import { activity, fail, stateColumns, view, type Actor, type OrderContext } from './context.js';
+import type { Actor, OrderContext } from './context.js';
 
 /** A signature is a small drawing: 1 MB is far more than a 1200 px PNG of strokes needs. */
 const SIGNATURE_MAX_BYTES = 1024 * 1024;
@@ -31,8 +31,7 @@ export function signOffUseCases(ctx: OrderContext) {
         const workerId = fields.workerId?.trim() || null;
         if (workerId && !ZId.safeParse(workerId).success) throw errors.invalid('workerId must be an id');
         return await ctx.act(storeId, id, actor, async (row, { tx, repo, at }) => {
-          const reason = await ctx.cannotBeFinishedReason(repo, tx, storeId, id);
-          const result = fail(finishOrder(view(row), reason));
+          const finished = await ctx.finishChange(repo, tx, row, actor, at);
           const signOff = {
             signerName,
             language,
@@ -41,10 +40,9 @@ export function signOffUseCases(ctx: OrderContext) {
             signatureName: file.name,
           };
           return {
-            ...stateColumns(result.states),
-            finished: true,
+            ...finished,
             activities: [
-              ...activity(row, 'inspectionFinished', actor, at),
+              ...(finished.activities ?? []),
               { type: 'signedOff', date: at.toISOString(), userId: actor.id, signOff },
             ],
           };
