@@ -13,7 +13,6 @@ import {
   orderAfterResultChange,
   parseMeasurement,
   pictureTotal,
-  progressOf,
   resultOfRow,
   severityPatch,
   shareSections,
@@ -247,15 +246,6 @@ describe('counts', () => {
     const results = [result({ pictures: [pic, pic] }), result({ videos: [vid] })];
     expect(pictureTotal(true, results)).toBe(4);
     expect(pictureTotal(false, [])).toBe(0);
-  });
-  it('progress counts items with a severity, a multiple item once', () => {
-    expect(
-      progressOf(type as InspectionDefinition, [
-        { itemKey: 'tirePressure', result: 'okay' },
-        { itemKey: 'tirePressure', result: 'okay' },
-        { itemKey: 'frontBrakePads', result: null },
-      ]),
-    ).toEqual({ done: 1, total: 3 });
   });
   it('resultOfRow finds a reading by id, none for the new reading, a single item by key', () => {
     const p1 = result({ _id: 'p1', itemKey: 'tirePressure' });

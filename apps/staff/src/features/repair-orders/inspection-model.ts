@@ -266,16 +266,6 @@ export function shareSections(previous: readonly GroupView[], next: GroupView[])
   });
 }
 
-/** Items with a severity set, of all items (a multiple item counts once). */
-export function progressOf(
-  type: Pick<InspectionDefinition, 'groups'>,
-  results: readonly Pick<InspectionResult, 'itemKey' | 'result'>[],
-): { done: number; total: number } {
-  const keys = type.groups.flatMap((g) => g.sections.flatMap((s) => s.items.map((i) => i.itemKey)));
-  const answered = new Set(results.filter((r) => r.result !== null).map((r) => r.itemKey));
-  return { done: keys.filter((k) => answered.has(k)).length, total: keys.length };
-}
-
 /** The previous visit's value of each measurement item, by itemKey. */
 export function previousByItem(
   previous: readonly PreviousMeasurement[],
