@@ -7,8 +7,10 @@ const integration = (name: string, env: Record<string, string>) => ({
     environment: 'node',
     globalSetup: ['apps/server/test/global-setup.ts'],
     env,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Most take well under a second; the room is for a busy two-core machine, where these passes
+    // run at a lower priority than the end-to-end run beside them (scripts/test.mjs).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
 

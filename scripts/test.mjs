@@ -222,7 +222,7 @@ async function e2e(options) {
 // per test), and on two cores the other streams would starve it: beside them, a page that loads
 // in 3 s alone took 40 s. So the other streams run at a lower priority (nice 5): they take the
 // processor whenever the browser and server wait, and the end-to-end run keeps the pace it has
-// alone. Their own limits (20 s a unit test, 30 s an integration test) have room for that.
+// alone. Their own limits (20 s a unit test, 60 s an integration test) have room for that.
 const plan = [
   wants('typecheck', 'lint') &&
     (async (quiet) => {

@@ -198,6 +198,7 @@ test.describe('the dashboard on a tablet', () => {
     page,
     request,
   }) => {
+    test.slow(); // eight filters, each compared with the server's list and checked for contrast
     const api = await openDashboard(page, request, 'advisor');
 
     const all = await listed(api, { vehicleInShop: 'true' });

@@ -97,7 +97,8 @@ describe('outbox relay', () => {
     const started = Date.now();
     await outbox.transaction((tx) => recordEvent(tx, topics.store(store).paymentMade, { amount: 10 }));
     await expect.poll(() => seen.length, { interval: 5 }).toBe(1);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Far below the minute-long poll, with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
     await outbox.stop();
   });
 

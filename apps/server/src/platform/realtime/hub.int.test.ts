@@ -245,8 +245,11 @@ describe('limits, clean-up and shutdown', () => {
 
   beforeAll(async () => {
     small = Fastify();
+    // A heartbeat of one second: a silent peer is dropped within two, while a peer that answers
+    // survives the stalls of a loaded machine (client and server share this one event loop, so a
+    // stall longer than the heartbeat would read as a missed pong).
     hub = await registerRealtime(small, t.platform, {
-      limits: { maxSubscriptions: 2, maxFrameBytes: 1024, heartbeatMs: 100 },
+      limits: { maxSubscriptions: 2, maxFrameBytes: 1024, heartbeatMs: 1_000 },
     });
     await small.listen({ port: 0, host: '127.0.0.1' });
     smallUrl = wsUrl(small);
@@ -297,8 +300,8 @@ describe('limits, clean-up and shutdown', () => {
   });
 
   it('closes every socket with 1001 when the server shuts down', async () => {
-    // A server of its own with the usual heartbeat: the small server's 100 ms heartbeat drops a
-    // socket whose pong is late, which a loaded machine makes happen.
+    // A server of its own with the usual heartbeat: the small server's short heartbeat could drop a
+    // socket whose pong is late before the shutdown closes it.
     const server = Fastify();
     const serverHub = await registerRealtime(server, t.platform);
     await server.listen({ port: 0, host: '127.0.0.1' });

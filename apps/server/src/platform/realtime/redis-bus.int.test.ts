@@ -74,7 +74,9 @@ describe.runIf(available)(`redis bus (${url})`, () => {
     await expect(
       createRedisBus({ url: 'redis://127.0.0.1:1/0', logger: silent, connectTimeoutMs: 500 }),
     ).rejects.toThrow('not reachable');
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Half a second to connect, then no retry; the bound is loose for a loaded machine, and still
+    // far from a client that retries forever.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 
