@@ -149,4 +149,7 @@ test('the advisor prices the estimate of ticket 10234, sees the totals with tax,
     new RegExp(`/app/store/${api.claims.storeId}/inspectionOrder/${orderId}/estimates$`),
   );
   await expect(page.getByTestId('estimate-line').first()).toBeVisible();
+  // The older assemble page opens the order page.
+  await page.goto(`/app/assemble/${orderId}`);
+  await expect(page).toHaveURL(new RegExp(`/app/store/${api.claims.storeId}/inspectionOrder/${orderId}$`));
 });

@@ -99,6 +99,7 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/approval" element={<ApprovalRedirect />} />
                   <Route path="/v2/inspectionOrder/:inspectionOrderId/estimates" element={<LegacyEstimateRedirect key="estimates" page="estimates" />} />
                   <Route path="/v2/inspectionOrder/:inspectionOrderId/approvedWork" element={<LegacyEstimateRedirect key="approvedWork" page="approvedWork" />} />
+                  <Route path="/assemble/:inspectionOrderId" element={<LegacyEstimateRedirect key="assemble" page="order" />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/preview" element={<ReportPreviewPage />} />
                   <Route path="/vehicle/:vehicleId/history/:inspectionOrderId" element={<VehicleHistoryPage />} />
                   <Route path="/store/:storeId/ticket" element={<RepairOrderFormRoute />} />

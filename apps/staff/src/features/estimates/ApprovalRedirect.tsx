@@ -8,7 +8,7 @@ import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { orderQuery } from '../repair-orders/repair-order-api.js';
-import { estimatePaths } from '../../paths.js';
+import { estimatePaths, orderPaths } from '../../paths.js';
 import { findLegacyOrder } from './estimate-api.js';
 
 function Waiting() {
@@ -43,12 +43,13 @@ export function ApprovalRedirect() {
 }
 
 /**
- * The older /app/v2/inspectionOrder/{id}/estimates and /approvedWork, reached by redirect: they
- * name no store, so the order is looked up in the signed-in user's store,
- * then in the other stores of the user's account; the estimates page wants the estimate, the
- * approve-work page goes by the redirect rule.
+ * The older /app/v2/inspectionOrder/{id}/estimates and /approvedWork, and /app/assemble/{id} (the
+ * older page an order was inspected on), reached by redirect: they name no store, so the order is
+ * looked up in the signed-in user's store, then in the other stores of the user's account; the
+ * estimates page wants the estimate, the approve-work page goes by the redirect rule, and
+ * assemble opens the order page.
  */
-export function LegacyEstimateRedirect({ page }: { page: 'estimates' | 'approvedWork' }) {
+export function LegacyEstimateRedirect({ page }: { page: 'estimates' | 'approvedWork' | 'order' }) {
   const { api } = useServices();
   const { user } = useSignedIn();
   const { inspectionOrderId = '' } = useParams();
@@ -66,10 +67,10 @@ export function LegacyEstimateRedirect({ page }: { page: 'estimates' | 'approved
 
   if (found === undefined) return <Waiting />;
   if (found === null) return <NotFound />;
-  return (
-    <Navigate
-      to={page === 'estimates' ? estimatePaths.estimates(found.storeId, found._id) : destination(found)}
-      replace
-    />
-  );
+  const to = {
+    estimates: () => estimatePaths.estimates(found.storeId, found._id),
+    approvedWork: () => destination(found),
+    order: () => orderPaths.order(found.storeId, found._id),
+  }[page]();
+  return <Navigate to={to} replace />;
 }
