@@ -80,7 +80,13 @@ test.describe('staff session', () => {
     await expect(dialog).toContainText('Enter your password again');
     await expect(dialog.getByRole('button', { name: 'Open admin' })).toBeDisabled();
     await expectAccessible(page);
+    // A password of spaces is badly formed: refused on the field, not sent, the modal stays.
+    await dialog.getByRole('textbox', { name: 'Password' }).fill('   ');
+    await dialog.getByRole('button', { name: 'Open admin' }).click();
+    await expect(dialog.getByText('Could not login with that user name and password')).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Password' })).toHaveAccessibleDescription(/Could not login/);
     await dialog.getByRole('textbox', { name: 'Password' }).fill('wrong password');
+    await expect(dialog.getByText('Could not login with that user name and password')).toBeHidden();
     await dialog.getByRole('button', { name: 'Open admin' }).click();
     // A wrong admin password: the modal closes with the login failure message; the session stays.
     await expect(dialog).toBeHidden();

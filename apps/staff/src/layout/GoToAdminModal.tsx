@@ -13,7 +13,8 @@ import { adminPinLogin, confirmPassword, isAdminPin } from '../session/session-a
 /**
  * Go to admin: legacy users confirm with the store's admin PIN, everyone else with their
  * own password again. A refusal closes the modal with 'Could not login with that user name and
- * password'; success opens the admin pages of the role.
+ * password'; a badly formed password (blank) or PIN (not 4 to 8 digits) shows the same message on
+ * the field and is not sent; success opens the admin pages of the role.
  */
 export function GoToAdminModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['staff', 'ui']);
@@ -22,11 +23,14 @@ export function GoToAdminModal({ opened, onClose }: { opened: boolean; onClose: 
   const alerts = useAlerts();
   const goTo = useGoTo();
   const [secret, setSecret] = useState('');
+  // A badly formed password or PIN is refused here, with the login failure message, and not sent.
+  const [malformed, setMalformed] = useState(false);
   // A legacy user without a store has no PIN to give: the password is the way in.
   const withPin = user.isLegacy && user.storeId !== null;
 
   const close = () => {
     setSecret('');
+    setMalformed(false);
     onClose();
   };
 
@@ -58,12 +62,11 @@ export function GoToAdminModal({ opened, onClose }: { opened: boolean; onClose: 
   });
 
   // A blank password (or a PIN that is not 4 to 8 digits) is never sent.
-  const valid = withPin
-    ? isAdminPin(secret, user.storeId)
-    : secret.trim() !== '';
+  const wellFormed = withPin ? isAdminPin(secret, user.storeId) : secret.trim() !== '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid && !confirm.isPending) confirm.mutate(withPin ? secret.trim() : secret);
+    if (!wellFormed) setMalformed(true);
+    else if (!confirm.isPending) confirm.mutate(withPin ? secret.trim() : secret);
   };
 
   return (
@@ -77,7 +80,11 @@ export function GoToAdminModal({ opened, onClose }: { opened: boolean; onClose: 
             autoComplete={withPin ? 'off' : 'current-password'}
             inputMode={withPin ? 'numeric' : undefined}
             value={secret}
-            onChange={(event) => setSecret(event.currentTarget.value)}
+            onChange={(event) => {
+              setSecret(event.currentTarget.value);
+              setMalformed(false);
+            }}
+            error={malformed ? t('staff:goToAdmin.failed') : undefined}
             data-autofocus
             size="md"
           />
@@ -85,7 +92,7 @@ export function GoToAdminModal({ opened, onClose }: { opened: boolean; onClose: 
             <Button variant="default" onClick={close}>
               {t('ui:dialog.cancel')}
             </Button>
-            <Button type="submit" disabled={!valid} loading={confirm.isPending}>
+            <Button type="submit" disabled={secret === ''} loading={confirm.isPending}>
               {t('staff:goToAdmin.submit')}
             </Button>
           </Group>
