@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,17 +35,27 @@ export function OrderNumber({
 /**
  * One order on the dashboard: a link to its inspection order page, with the order number, the
  * customer and business, year make model, plate, advisor and technician, promised (or expected)
- * time, the waiting badge and the six step states.
+ * time, the waiting badge and the six step states. A highlighted card (the order whose report was
+ * just sent) scrolls into view, takes the focus (a screen reader reads its name) and glows for a
+ * few seconds, with a "Just sent" badge that stays.
  */
 export function OrderCard({
   order,
   storeId,
   appointment = false,
+  highlighted = false,
 }: {
   order: DashboardOrder;
   storeId: string;
   appointment?: boolean;
+  highlighted?: boolean;
 }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!highlighted || !ref.current) return;
+    ref.current.scrollIntoView({ block: 'center' });
+    ref.current.focus({ preventScroll: true });
+  }, [highlighted]);
   const { t, i18n } = useTranslation('dashboard');
   const { t: tr } = useTranslation('reportSending');
   const language = i18n.language;
@@ -66,18 +77,37 @@ export function OrderCard({
       withBorder
       radius="lg"
       padding="md"
-      className="dashboard-order-card"
+      ref={ref}
+      className={
+        highlighted ? 'dashboard-order-card dashboard-order-card--highlight' : 'dashboard-order-card'
+      }
       data-order-id={order._id}
+      data-highlighted={highlighted || undefined}
       data-order-number={order.orderNumber ?? ''}
-      aria-label={t('card.open', { order: orderLabel, customer: name || business || t('card.noCustomer') })}
+      aria-label={[
+        t('card.open', { order: orderLabel, customer: name || business || t('card.noCustomer') }),
+        highlighted ? t('card.justSent') : null,
+      ]
+        .filter(Boolean)
+        .join(', ')}
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={700} size="lg" data-testid="order-number">
             <OrderNumber orderNumber={order.orderNumber} />
           </Text>
+          {highlighted && (
+            <Badge color="bay.9" variant="filled" data-testid="just-sent">
+              {t('card.justSent')}
+            </Badge>
+          )}
           {reportStatus && (
-            <Badge color={REPORT_BADGE[reportStatus]} variant="light" data-testid="report-status" data-status={reportStatus}>
+            <Badge
+              color={REPORT_BADGE[reportStatus]}
+              variant="light"
+              data-testid="report-status"
+              data-status={reportStatus}
+            >
               {tr(`status.${reportStatus}`)}
             </Badge>
           )}
