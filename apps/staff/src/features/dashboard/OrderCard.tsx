@@ -16,7 +16,8 @@ const STATE_BADGE: Record<StepState, { variant: 'outline' | 'filled'; color: str
   done: { variant: 'filled', color: 'teal.9' },
 };
 
-// Light badges keep dark text on a pale background (WCAG AA): shade 9, lighter ones fall under 4.5:1.
+// Outlined badges in shade 9 keep dark text on the card (WCAG AA). Not "light": with a shade given,
+// Mantine paints a light badge's background in the shade itself, the same colour as its text.
 const REPORT_BADGE = { sent: 'blue.9', reading: 'orange.9', read: 'teal.9' } as const;
 
 /** The order number as the card shows it: 'RO 1234' or 'No order number'. */
@@ -92,7 +93,7 @@ export function OrderCard({
         .join(', ')}
     >
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={700} size="lg" data-testid="order-number">
             <OrderNumber orderNumber={order.orderNumber} />
           </Text>
@@ -104,7 +105,7 @@ export function OrderCard({
           {reportStatus && (
             <Badge
               color={REPORT_BADGE[reportStatus]}
-              variant="light"
+              variant="outline"
               data-testid="report-status"
               data-status={reportStatus}
             >

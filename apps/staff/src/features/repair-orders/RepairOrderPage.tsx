@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -66,6 +66,11 @@ export function RepairOrderPage() {
   const { user, store } = useSignedIn();
   const { storeId = '', inspectionOrderId = '' } = useParams();
   const order = useQuery(orderQuery(api, storeId, inspectionOrderId));
+  // An order opens at its top (its number and customer), not where the previous page was scrolled.
+  useEffect(() => {
+    // Braces: a browser's scrollTo may answer a promise, which must not be taken for a cleanup.
+    window.scrollTo({ top: 0 });
+  }, [inspectionOrderId]);
   const settings = readStoreSettings(store);
   const role = actingRole(user);
   const tracker = useTimeTracker({

@@ -26,6 +26,13 @@ describe('contactLinks', () => {
     expect(contactLinks({ ...none, workPhone: '+1 514 555 0103' }).phone?.href).toBe('tel:+15145550103');
   });
 
+  it('writes ten bare digits the usual way', () => {
+    expect(contactLinks({ ...none, primaryPhone: '5145550177' }).phone).toEqual({
+      text: '(514) 555-0177',
+      href: 'tel:5145550177',
+    });
+  });
+
   it('gives no link for blanks or an unknown customer', () => {
     expect(contactLinks({ ...none, email: '  ' })).toEqual({ phone: null, email: null });
     expect(contactLinks(undefined)).toEqual({ phone: null, email: null });
