@@ -16,8 +16,9 @@ const STATE_BADGE: Record<StepState, { variant: 'outline' | 'filled'; color: str
   done: { variant: 'filled', color: 'teal.9' },
 };
 
-// Outlined badges in shade 9 keep dark text on the card (WCAG AA). Not "light": with a shade given,
-// Mantine paints a light badge's background in the shade itself, the same colour as its text.
+// Outlined in the status colour with dark text, readable on the card and on its highlight (WCAG AA;
+// orange text falls under 4.5:1). Not "light": with a shade given, Mantine paints a light badge's
+// background in the shade itself, the same colour as its text.
 const REPORT_BADGE = { sent: 'blue.9', reading: 'orange.9', read: 'teal.9' } as const;
 
 /** The order number as the card shows it: 'RO 1234' or 'No order number'. */
@@ -106,6 +107,7 @@ export function OrderCard({
             <Badge
               color={REPORT_BADGE[reportStatus]}
               variant="outline"
+              c="dark.8"
               data-testid="report-status"
               data-status={reportStatus}
             >
