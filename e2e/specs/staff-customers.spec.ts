@@ -86,9 +86,10 @@ test.describe('customer and vehicle panel on a tablet', () => {
     // Saved with the mobile phone as primary phone, shown beside the name.
     await expect(page.getByRole('radio', { name: /Ann Larouche · \(514\) 555-0199/ })).toBeChecked();
 
-    // Its first vehicle, from a real VIN decoded offline.
-    await page.getByRole('button', { name: 'Add a vehicle' }).click();
+    // Its first vehicle, from a real VIN decoded offline: a new customer without a vehicle goes
+    // straight on to the vehicle's form, the cursor in its VIN.
     const vehicleForm = page.getByRole('region', { name: 'New vehicle' });
+    await expect(vehicleForm.getByRole('textbox', { name: 'VIN' })).toBeFocused();
     // Adding another vehicle while this one is open is refused.
     await page.getByRole('button', { name: 'Add a vehicle' }).click();
     await expectAlert(page, 'Save or cancel the vehicle you are editing');

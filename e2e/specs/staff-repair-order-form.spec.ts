@@ -3,8 +3,10 @@ import { expectAccessible } from '../axe.js';
 import { signIn, storedSession } from './support/staff.js';
 
 /**
- * The ticket page. An advisor writes a ticket for a seeded customer's vehicle
- * and lands on the dashboard (docs/repair-order-form.md).
+ * The ticket page (docs/repair-order-form.md). An advisor writes a ticket for a seeded customer's
+ * vehicle and lands in the new order; another creates the customer, the vehicle by its VIN and the
+ * ticket in one flow and lands in the order numbered by the store; an edited ticket goes back to
+ * the dashboard.
  */
 
 async function storeIdOf(page: Page): Promise<string> {
@@ -15,7 +17,7 @@ async function storeIdOf(page: Page): Promise<string> {
 test.describe('ticket page on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
-  test('an advisor writes a ticket for a seeded customer and lands on the dashboard', async ({ page }) => {
+  test('an advisor writes a ticket for a seeded customer and lands in the numbered order', async ({ page }) => {
     await signIn(page, 'advisor');
     await expect(page).toHaveURL(/\/app\/store\/dashboard/);
     const storeId = await storeIdOf(page);
@@ -44,7 +46,9 @@ test.describe('ticket page on a tablet', () => {
     await page.getByRole('region', { name: 'New vehicle' }).getByRole('button', { name: 'Cancel' }).click();
 
     const fields = page.getByRole('region', { name: 'Ticket' });
-    await fields.getByRole('textbox', { name: 'Repair order number' }).fill('E2E-501');
+    // A number of its own per try: a retry must not meet the first try's order.
+    const number = `E2E-${String(Date.now()).slice(-6)}`;
+    await fields.getByRole('textbox', { name: 'Repair order number' }).fill(number);
     await fields.getByRole('textbox', { name: 'Mileage in' }).fill('45,200');
     await fields.getByRole('switch', { name: 'Customer is waiting' }).check();
     await fields.getByRole('textbox', { name: 'Note' }).fill('Brakes squeal when cold.');
@@ -55,11 +59,76 @@ test.describe('ticket page on a tablet', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm the ticket information' });
     await expect(confirm).toContainText('Jane Doe');
     await expect(confirm).toContainText('BLT 137');
-    await expect(confirm).toContainText('E2E-501');
+    await expect(confirm).toContainText(number);
     await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Save' }).click();
 
+    // The new order opens, its number in the header.
+    await expect(page).toHaveURL(new RegExp(`/app/store/${storeId}/inspectionOrder/[^/]+$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Repair order ${number}` })).toBeVisible();
+    await expect(page.getByTestId('alerts')).toContainText(`Ticket saved as RO ${number}`);
+  });
+
+  test('an advisor creates a customer, a vehicle by its VIN and the ticket in one flow and lands in the numbered order', async ({
+    page,
+  }) => {
+    test.slow(); // a customer, a VIN decoded offline, a vehicle and a ticket: room for a loaded machine
+    await signIn(page, 'advisor');
     await expect(page).toHaveURL(/\/app\/store\/dashboard/);
+    const storeId = await storeIdOf(page);
+    // Names and plate of their own per try.
+    const suffix = String(Date.now()).slice(-5);
+    const lastName = `Flow${suffix}`;
+    const plate = `FL ${suffix}`;
+
+    // From the dashboard's button: the ticket page, nothing chosen yet.
+    await page.getByRole('link', { name: 'New ticket' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New ticket' })).toBeVisible();
+    // Save is always in view, at the bottom of the screen.
+    const actions = page.getByRole('region', { name: 'Ticket actions' });
+    await expect(actions.getByRole('button', { name: 'Save the ticket' })).toBeInViewport();
+
+    // The customer: the form opens with the cursor in its first field to type.
+    await page.getByRole('button', { name: 'New customer' }).click();
+    const customerForm = page.getByRole('region', { name: 'New customer' });
+    await expect(customerForm.getByRole('textbox', { name: 'First name' })).toBeFocused();
+    await customerForm.getByRole('textbox', { name: 'First name' }).fill('Flora');
+    await customerForm.getByRole('textbox', { name: 'Last name' }).fill(lastName);
+    await customerForm.getByRole('textbox', { name: 'Mobile phone' }).fill('(514) 555-0177');
+    await customerForm.getByRole('button', { name: 'Save the customer' }).click();
+    await expect(page.getByRole('radio', { name: new RegExp(`Flora ${lastName}`) })).toBeChecked();
+
+    // The vehicle's form follows by itself, in view, the cursor in the VIN.
+    const vehicleForm = page.getByRole('region', { name: 'New vehicle' });
+    const vin = vehicleForm.getByRole('textbox', { name: 'VIN' });
+    await expect(vin).toBeFocused();
+    await expect(vin).toBeInViewport();
+    await vin.fill('1HGCM82633A004352');
+    await expect(vehicleForm.getByTestId('vin-decoded')).toHaveText('Decoded: 2003 Honda Accord', { timeout: 30_000 });
+    await vehicleForm.getByRole('textbox', { name: 'Plate' }).fill(plate);
+    await vehicleForm.getByRole('button', { name: 'Save the vehicle' }).click();
+    await expect(page.getByRole('radio', { name: /2003 Honda Accord/ })).toBeChecked();
+
+    // The ticket: no number typed, the store gives the next of its own.
+    const fields = page.getByRole('region', { name: 'Ticket' });
+    await fields.getByRole('textbox', { name: 'Mileage in' }).fill('88000');
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('ticket-form.png') });
+    await actions.getByRole('button', { name: 'Save the ticket' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm the ticket information' });
+    await expect(confirm).toContainText(`Flora ${lastName}`);
+    await expect(confirm).toContainText(plate);
+    await expect(confirm).toContainText("the store's next number");
+    await confirm.getByRole('button', { name: 'Save' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/app/store/${storeId}/inspectionOrder/[^/]+$`));
+    const heading = page.getByRole('heading', { level: 1, name: /^Repair order \d+$/ });
+    await expect(heading).toBeVisible();
+    const given = /\d+$/.exec((await heading.textContent()) ?? '')![0];
+    await expect(page.getByTestId('alerts')).toContainText(`Ticket saved as RO ${given}`);
+    // The customer's phone to call from the header; the next step is the inspection.
+    await expect(page.getByRole('link', { name: 'Call (514) 555-0177' })).toHaveAttribute('href', 'tel:5145550177');
+    await expect(page.getByTestId('next-step')).toHaveAttribute('data-step', 'finish');
   });
 });
 
@@ -106,6 +175,7 @@ test.describe('ticket page on a phone', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm the ticket information' });
     await expect(confirm).toContainText('1200');
     await confirm.getByRole('button', { name: 'Save' }).click();
+    // An edited ticket goes back to the dashboard.
     await expect(page).toHaveURL(/\/app\/store\/dashboard/);
 
     const reread = await page.request.get(`/v2/api/store/${storeId}/inspectionOrder/${order._id}`, { headers });

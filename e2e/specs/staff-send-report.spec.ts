@@ -6,7 +6,8 @@ import { readOutbox } from './support/outbox.js';
 
 /**
  * Sending the report (docs/reports.md): the advisor sends a finished demo order's
- * report by e-mail from the inspection order page, lands on the dashboard, and the message (with
+ * report by e-mail from the inspection order page (opened from a dashboard search), lands on the
+ * dashboard with its search kept and the order highlighted, and the message (with
  * its report link) is in the development outbox; the order's links can be revoked; a text to a
  * customer who has not allowed texts opens the SMS error dialog.
  */
@@ -51,7 +52,17 @@ test('the advisor e-mails the report of a finished order, lands on the dashboard
   expect(order, 'a finished demo order with an e-mail').toBeDefined();
   const subject = `Your report ${Date.now()}`;
 
-  await page.goto(`/app/store/${api.claims.storeId}/inspectionOrder/${order!._id}`);
+  // The advisor finds the order on the dashboard by its number and opens it from there.
+  const searchBox = page.getByRole('searchbox', { name: 'Search orders' });
+  await searchBox.fill(order!.orderNumber!);
+  const card = page.locator(`[data-order-id="${order!._id}"]`);
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/inspectionOrder/${order!._id}$`));
+  // The customer can be reached from the header; the next step waits in the sticky bar.
+  await expect(page.getByRole('link', { name: `E-mail ${email}` })).toHaveAttribute('href', `mailto:${email}`);
+  const bar = page.getByRole('region', { name: 'Next step' });
+  await expect(bar).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('order-page.png') });
   await page.getByRole('button', { name: 'Send report', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Send the report' });
   await expect(dialog.getByLabel('Subject')).toHaveValue(/inspection report/);
@@ -67,9 +78,15 @@ test('the advisor e-mails the report of a finished order, lands on the dashboard
 
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
   await expect(page.getByText('The report was sent.')).toBeVisible();
-  const card = page.locator(`[data-order-id="${order!._id}"]`);
-  if (await card.count())
-    await expect(card.getByTestId('report-status')).toHaveAttribute('data-status', /sent|reading|read/);
+  // Back with the search as it was, the sent order highlighted, in view and focused.
+  await expect(searchBox).toHaveValue(order!.orderNumber!);
+  await expect(card).toHaveAttribute('data-highlighted', 'true');
+  await expect(card.getByTestId('just-sent')).toHaveText('Just sent');
+  await expect(card).toBeInViewport();
+  await expect(card).toBeFocused();
+  await expect(card.getByTestId('report-status')).toHaveAttribute('data-status', /sent|reading|read/);
+  await page.screenshot({ path: test.info().outputPath('dashboard-highlight.png') });
+  await expectAccessible(page);
 
   const message = (await readOutbox(request, { channel: 'email', size: 50 })).find(
     (m) => m.subject === subject,

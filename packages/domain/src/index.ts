@@ -54,6 +54,7 @@ export * from './repair-orders/states.js';
 export * from './routes/repair-orders.js';
 export * from './repair-orders/assignment.js';
 export * from './repair-orders/finishing.js';
+export * from './repair-orders/next-step.js';
 export * from './media/index.js';
 export * from './inspections/inspection-type.js';
 export * from './inspections/results.js';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@servicebay/ui';
+import { useReveal } from '../../kit/useReveal.js';
 import { CustomerForm } from './CustomerForm.js';
 import { CustomerList, VehicleList } from './HouseholdLists.js';
 import { HouseholdSearch } from './HouseholdSearch.js';
@@ -22,10 +23,21 @@ export interface PanelSlots {
  * the chosen household's customers and vehicles, and the create/edit forms. State and rules are in
  * usePanel; this lays them out.
  */
-export function CustomerVehiclePanel({ panel, slots = {}, searchTerm }: { panel: PanelApi; slots?: PanelSlots; searchTerm?: string }) {
+export function CustomerVehiclePanel({
+  panel,
+  slots = {},
+  searchTerm,
+}: {
+  panel: PanelApi;
+  slots?: PanelSlots;
+  searchTerm?: string;
+}) {
   const { t } = useTranslation('customers');
   const { state } = panel;
   const layout = panelLayout(state, panel.householdId);
+  // A form that opens (by a tap, or by itself after a new customer) comes into view, cursor in it.
+  const customerFormRef = useReveal<HTMLDivElement>(Boolean(state.editingCustomer));
+  const vehicleFormRef = useReveal<HTMLDivElement>(Boolean(state.editingVehicle));
 
   if (panel.loading) {
     return (
@@ -48,7 +60,13 @@ export function CustomerVehiclePanel({ panel, slots = {}, searchTerm }: { panel:
     <Stack gap="md" data-panel="customer-vehicle">
       {layout.search && (
         <>
-          <HouseholdSearch storeId={panel.storeId} initialTerm={searchTerm} onPick={({ household, customerId, vehicleId }) => panel.pickHousehold(household, { customerId, vehicleId })} />
+          <HouseholdSearch
+            storeId={panel.storeId}
+            initialTerm={searchTerm}
+            onPick={({ household, customerId, vehicleId }) =>
+              panel.pickHousehold(household, { customerId, vehicleId })
+            }
+          />
           <Group>
             <Button variant="light" onClick={panel.newCustomerWithoutHousehold}>
               {t('panel.newCustomer')}
@@ -74,14 +92,16 @@ export function CustomerVehiclePanel({ panel, slots = {}, searchTerm }: { panel:
         />
       )}
       {state.editingCustomer && (
-        <CustomerForm
-          key={state.editingCustomer._id ?? 'new'}
-          value={state.editingCustomer}
-          onChange={panel.changeCustomer}
-          onSave={panel.saveCustomer}
-          onCancel={panel.cancelCustomer}
-          saving={panel.savingCustomer}
-        />
+        <div ref={customerFormRef}>
+          <CustomerForm
+            key={state.editingCustomer._id ?? 'new'}
+            value={state.editingCustomer}
+            onChange={panel.changeCustomer}
+            onSave={panel.saveCustomer}
+            onCancel={panel.cancelCustomer}
+            saving={panel.savingCustomer}
+          />
+        </div>
       )}
       {layout.vehicles && (
         <VehicleList
@@ -94,16 +114,22 @@ export function CustomerVehiclePanel({ panel, slots = {}, searchTerm }: { panel:
         />
       )}
       {state.editingVehicle && (
-        <VehicleForm
-          key={state.editingVehicle._id ?? 'new'}
-          value={state.editingVehicle}
-          onChange={panel.changeVehicle}
-          onSave={panel.saveVehicle}
-          onCancel={panel.cancelVehicle}
-          saving={panel.savingVehicle}
-          renderScanButton={slots.renderScanButton}
-          picture={state.editingVehicle._id && slots.renderVehiclePicture ? slots.renderVehiclePicture(state.editingVehicle._id) : undefined}
-        />
+        <div ref={vehicleFormRef}>
+          <VehicleForm
+            key={state.editingVehicle._id ?? 'new'}
+            value={state.editingVehicle}
+            onChange={panel.changeVehicle}
+            onSave={panel.saveVehicle}
+            onCancel={panel.cancelVehicle}
+            saving={panel.savingVehicle}
+            renderScanButton={slots.renderScanButton}
+            picture={
+              state.editingVehicle._id && slots.renderVehiclePicture
+                ? slots.renderVehiclePicture(state.editingVehicle._id)
+                : undefined
+            }
+          />
+        </div>
       )}
     </Stack>
   );

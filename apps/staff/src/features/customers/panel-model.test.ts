@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyPanel, householdChosen, newCustomerForm, newVehicleForm, type Customer, type Household, type Vehicle } from '@servicebay/domain';
 import {
+  afterCustomerSave,
   afterRemoval,
   backToLists,
   changeEditingVehicle,
@@ -219,6 +220,23 @@ describe('after an answer', () => {
     expect(latest.editingVehicle).toMatchObject({ color: 'Green', year: 2010 });
     const closed = chosen();
     expect(changeEditingVehicle(closed, (v) => ({ ...v, year: 2010 }))).toBe(closed);
+  });
+
+  it('goes on to a new vehicle after creating a customer in a household without one', () => {
+    const creating = { ...emptyPanel<Customer, Vehicle>(), editingCustomer: newCustomerForm() };
+    const next = afterCustomerSave(creating, customer('c9'), true);
+    expect(next.selectedCustomerId).toBe('c9');
+    expect(next.editingCustomer).toBeNull();
+    expect(next.editingVehicle).toEqual(newVehicleForm());
+  });
+
+  it('opens nothing after an update, or a creation in a household that has vehicles', () => {
+    const lone = { ...emptyPanel<Customer, Vehicle>(), customers: [customer('c1')], selectedCustomerId: 'c1' };
+    expect(afterCustomerSave(lone, customer('c1', { firstName: 'Ann' }), false).editingVehicle).toBeNull();
+    const withCars = { ...chosen(), editingCustomer: newCustomerForm() };
+    const next = afterCustomerSave(withCars, customer('c9'), true);
+    expect(next.editingVehicle).toBeNull();
+    expect(next.selectedCustomerId).toBe('c9');
   });
 
   it('gives the records chosen for the ticket', () => {

@@ -1,6 +1,8 @@
 import {
+  customerSaved,
   customerSaveBody,
   householdChosen,
+  startVehicle,
   vehicleCreateBody,
   vehicleUpdateBody,
   type Customer,
@@ -108,6 +110,18 @@ export function vehicleSave(form: VehicleForm, saved: readonly Vehicle[], househ
 /** The household a saved customer belongs to: the one the server gave, else the panel's. */
 export function householdAfterSave(current: string | null, saved: { householdId?: string | null }): string | null {
   return saved.householdId || current;
+}
+
+/**
+ * The panel after a customer was saved: that customer chosen; a customer just created in a
+ * household without a vehicle goes straight on to a new vehicle's form (the ticket needs one), so
+ * the next step opens by itself. An update, or a household that has vehicles, opens nothing.
+ */
+export function afterCustomerSave(state: Panel, saved: Customer, created: boolean): Panel {
+  const next = customerSaved(state, saved);
+  if (!created || next.vehicles.length > 0 || next.editingVehicle) return next;
+  const opened = startVehicle(next);
+  return opened.ok ? opened.value : next;
 }
 
 /** After a customer or vehicle was taken out: the household's records as the server answered; choices and forms stay. */

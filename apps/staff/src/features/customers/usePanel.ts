@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import {
   cancelCustomer,
   cancelVehicle,
-  customerSaved,
   emptyPanel,
   householdChosen,
   removeCustomer,
@@ -25,6 +24,7 @@ import { panelStartQuery, removeFromHousehold, sendCustomerSave, sendVehicleSave
 import { useErrorAlert } from './errors.js';
 import { customerName, vehicleName } from './names.js';
 import {
+  afterCustomerSave,
   afterRemoval,
   changeEditingVehicle,
   customerForm,
@@ -101,11 +101,11 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
     mutationFn: async (form: CustomerForm) => {
       const save = customerSave(form, householdId);
       if (!save.ok) throw save.code;
-      return sendCustomerSave(api, storeId, save);
+      return { saved: await sendCustomerSave(api, storeId, save), created: save.kind === 'create' };
     },
-    onSuccess: (saved) => {
+    onSuccess: ({ saved, created }) => {
       setHouseholdId((current) => householdAfterSave(current, saved));
-      setState((s) => customerSaved(s, saved));
+      setState((s) => afterCustomerSave(s, saved, created));
       alerts.show({ type: 'success', message: t('panel.saved') });
     },
     onError: showError,

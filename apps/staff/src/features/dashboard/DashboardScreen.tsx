@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Badge,
   Button,
@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import {
   actingRole,
   dashboardCountQuery,
@@ -39,6 +39,12 @@ import { useDashboardChoices } from './useDashboardChoices.js';
 import { VinScanButton } from '../vin-scan/index.js';
 import { useLiveOrders } from './useLiveOrders.js';
 import { countLabelKey, emptyTextKey, listTitleKey, showsCalendar, withPages } from './dashboard-view.js';
+import {
+  highlightedOrder,
+  readDashboardMemory,
+  sessionStore,
+  writeDashboardMemory,
+} from './dashboard-memory.js';
 import './dashboard.css';
 
 type PageByList = Partial<Record<DashboardList['key'], number>>;
@@ -47,7 +53,10 @@ type PageByList = Partial<Record<DashboardList['key'], number>>;
  * The dashboard's orders: filters with their
  * counters, sort by RO, waiting first, my vehicles, the search box (throttled 1500 ms), the
  * appointments calendar, the list(s) with pages, kept live by the store's order events. Basic
- * technicians see their own orders, then the others. Rules and table: docs/dashboard.md.
+ * technicians see their own orders, then the others. The search, pages and scroll position are
+ * kept for the tab while the user is away on an order (`dashboard-memory.ts`); an order named by
+ * the navigation state (its report just sent) is brought into view, highlighted. Rules and
+ * table: docs/dashboard.md.
  */
 export function DashboardScreen({
   user,
@@ -61,9 +70,11 @@ export function DashboardScreen({
   const { t } = useTranslation('dashboard');
   const { api } = useServices();
   const { choices, change } = useDashboardChoices(user, storeId, variant);
-  const [searchText, setSearchText] = useState('');
+  const [memory] = useState(() => readDashboardMemory(sessionStore(), user._id, variant));
+  const [searchText, setSearchText] = useState(memory.search);
   const search = useThrottledValue(searchText.trim(), LIMITS.searchThrottleMs);
-  const [pages, setPages] = useState<PageByList>({});
+  const [pages, setPages] = useState<PageByList>(memory.pages);
+  const highlight = useHighlight();
   const [calendar, setCalendar] = useState(false);
   // The day the dashboard was opened: appointments are "from the start of today".
   const [now] = useState(() => new Date());
@@ -80,6 +91,10 @@ export function DashboardScreen({
   const lists = withPages(dashboardLists(choices, context), pages);
   const appointments = filter === 'appointments';
   const offered = VARIANT_FILTERS[variant];
+
+  useEffect(() => {
+    writeDashboardMemory(sessionStore(), user._id, variant, { search: searchText, pages });
+  }, [searchText, pages, user._id, variant]);
 
   const listResults = useQueries({
     queries: lists.map((list) => ({
@@ -108,6 +123,8 @@ export function DashboardScreen({
     choose({ filter: value as DashboardFilter });
   };
   const countLabel = t(countLabelKey(filter, search), { count: count.data ?? 0 });
+  const listsLoaded = listResults.every((result) => result.data !== undefined);
+  useScrollMemory(user._id, variant, memory.scrollY, listsLoaded && !highlight);
 
   return (
     <Stack gap="md" data-testid="dashboard" data-filter={filter} data-live={live}>
@@ -231,9 +248,53 @@ export function DashboardScreen({
             emptyText={t(emptyTextKey(list.key, filter, search), { term: search })}
             appointments={appointments}
             calendar={showsCalendar(filter, search, calendar)}
+            highlightId={highlight}
           />
         );
       })}
     </Stack>
   );
+}
+
+/**
+ * The order the navigation asked to highlight, read once when the dashboard opens; the history
+ * entry is then cleared of it, so a reload or a return does not highlight it again.
+ */
+function useHighlight(): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [highlight] = useState(() => highlightedOrder(location.state));
+  useEffect(() => {
+    if (highlight) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    // Once, on opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return highlight;
+}
+
+/**
+ * Keeps the window's scroll position for the tab while the dashboard is open, and puts it back
+ * once the lists are loaded again on return (`restore` false: a highlighted order scrolls itself).
+ */
+function useScrollMemory(userId: string, variant: string, savedY: number, restore: boolean) {
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    if (restored || !restore) return;
+    setRestored(true);
+    window.scrollTo({ top: savedY });
+  }, [restore, restored, savedY]);
+  useEffect(() => {
+    let frame = 0;
+    const remember = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() =>
+        writeDashboardMemory(sessionStore(), userId, variant, { scrollY: window.scrollY }),
+      );
+    };
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', remember);
+    };
+  }, [userId, variant]);
 }

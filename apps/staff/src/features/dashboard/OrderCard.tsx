@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,7 +16,9 @@ const STATE_BADGE: Record<StepState, { variant: 'outline' | 'filled'; color: str
   done: { variant: 'filled', color: 'teal.9' },
 };
 
-// Light badges keep dark text on a pale background (WCAG AA): shade 9, lighter ones fall under 4.5:1.
+// Outlined in the status colour with dark text, readable on the card and on its highlight (WCAG AA;
+// orange text falls under 4.5:1). Not "light": with a shade given, Mantine paints a light badge's
+// background in the shade itself, the same colour as its text.
 const REPORT_BADGE = { sent: 'blue.9', reading: 'orange.9', read: 'teal.9' } as const;
 
 /** The order number as the card shows it: 'RO 1234' or 'No order number'. */
@@ -34,17 +37,27 @@ export function OrderNumber({
 /**
  * One order on the dashboard: a link to its inspection order page, with the order number, the
  * customer and business, year make model, plate, advisor and technician, promised (or expected)
- * time, the waiting badge and the six step states.
+ * time, the waiting badge and the six step states. A highlighted card (the order whose report was
+ * just sent) scrolls into view, takes the focus (a screen reader reads its name) and glows for a
+ * few seconds, with a "Just sent" badge that stays.
  */
 export function OrderCard({
   order,
   storeId,
   appointment = false,
+  highlighted = false,
 }: {
   order: DashboardOrder;
   storeId: string;
   appointment?: boolean;
+  highlighted?: boolean;
 }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!highlighted || !ref.current) return;
+    ref.current.scrollIntoView({ block: 'center' });
+    ref.current.focus({ preventScroll: true });
+  }, [highlighted]);
   const { t, i18n } = useTranslation('dashboard');
   const { t: tr } = useTranslation('reportSending');
   const language = i18n.language;
@@ -65,18 +78,38 @@ export function OrderCard({
       withBorder
       radius="lg"
       padding="md"
-      className="dashboard-order-card"
+      ref={ref}
+      className={
+        highlighted ? 'dashboard-order-card dashboard-order-card--highlight' : 'dashboard-order-card'
+      }
       data-order-id={order._id}
+      data-highlighted={highlighted || undefined}
       data-order-number={order.orderNumber ?? ''}
-      aria-label={t('card.open', { order: orderLabel, customer: name || business || t('card.noCustomer') })}
+      aria-label={[
+        t('card.open', { order: orderLabel, customer: name || business || t('card.noCustomer') }),
+        highlighted ? t('card.justSent') : null,
+      ]
+        .filter(Boolean)
+        .join(', ')}
     >
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={700} size="lg" data-testid="order-number">
             <OrderNumber orderNumber={order.orderNumber} />
           </Text>
+          {highlighted && (
+            <Badge color="bay.9" variant="filled" data-testid="just-sent">
+              {t('card.justSent')}
+            </Badge>
+          )}
           {reportStatus && (
-            <Badge color={REPORT_BADGE[reportStatus]} variant="light" data-testid="report-status" data-status={reportStatus}>
+            <Badge
+              color={REPORT_BADGE[reportStatus]}
+              variant="outline"
+              c="dark.8"
+              data-testid="report-status"
+              data-status={reportStatus}
+            >
               {tr(`status.${reportStatus}`)}
             </Badge>
           )}

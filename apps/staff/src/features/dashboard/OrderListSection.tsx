@@ -22,6 +22,8 @@ export interface OrderListSectionProps {
   emptyText: string;
   appointments: boolean;
   calendar: boolean;
+  /** The order to show highlighted (its report just sent), when it is in this list. */
+  highlightId?: string | null;
 }
 
 /** One list of orders with its loading, error and empty states and its pages. */
@@ -66,7 +68,12 @@ export function OrderListSection(props: OrderListSectionProps) {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" className="dashboard-list">
           {data.orders.map((order) => (
             <li key={order._id}>
-              <OrderCard order={order} storeId={props.storeId} appointment={props.appointments} />
+              <OrderCard
+                order={order}
+                storeId={props.storeId}
+                appointment={props.appointments}
+                highlighted={order._id === props.highlightId}
+              />
             </li>
           ))}
         </SimpleGrid>

@@ -5,6 +5,8 @@ export interface RepairOrderSummary {
   customer: string;
   vehicle: string;
   orderNumber: string;
+  /** The store gives a blank number the next of its own sequence on saving. */
+  numberedOnSave: boolean;
   mileageIn: string;
   waiting: boolean;
 }
@@ -25,7 +27,8 @@ export function ConfirmRepairOrderModal({
   const rows: Array<[string, string]> = [
     [t('repairOrderForm:confirm.customer'), summary.customer],
     [t('repairOrderForm:confirm.vehicle'), summary.vehicle],
-    [t('repairOrderForm:confirm.orderNumber'), summary.orderNumber || t('repairOrderForm:confirm.noOrderNumber')],
+    [t('repairOrderForm:confirm.orderNumber'), summary.orderNumber ||
+        (summary.numberedOnSave ? t('repairOrderForm:confirm.nextOrderNumber') : t('repairOrderForm:confirm.noOrderNumber'))],
     [t('repairOrderForm:confirm.mileageIn'), summary.mileageIn || '—'],
     [t('repairOrderForm:confirm.waiting'), summary.waiting ? t('repairOrderForm:confirm.yes') : t('repairOrderForm:confirm.no')],
   ];

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -8,14 +8,16 @@ import {
   isRole,
   queryId,
   readQueryValues,
+  readStoreSettings,
   STAFF_PATHS,
   repairOrderSaveProblem,
   type RepairOrder,
 } from '@servicebay/domain';
 import { AlertBanner, useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { routerPath } from '../../paths.js';
+import { orderPaths, routerPath } from '../../paths.js';
 import { PageHeader } from '../../kit/PageHeader.js';
+import { StickyActionBar } from '../../kit/StickyActionBar.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { CustomerVehiclePanel, type PanelSlots } from '../customers/CustomerVehiclePanel.js';
 import { useErrorAlert } from '../customers/errors.js';
@@ -23,13 +25,14 @@ import { customerName, vehicleName } from '../customers/names.js';
 import { usePanel, type PanelStart } from '../customers/usePanel.js';
 import { ConfirmRepairOrderModal, NoCustomerModal } from './RepairOrderFormModals.js';
 import { RepairOrderFormFields } from './RepairOrderFormFields.js';
-import { createRepairOrder, ticketOrderQuery, ticketStoreQuery, updateRepairOrder } from './repair-order-api.js';
+import { createRepairOrder, storeOrder, ticketOrderQuery, ticketStoreQuery, updateRepairOrder } from './repair-order-api.js';
 import { emptyRepairOrderForm, invalidMileage, repairOrderBody, formFromRepairOrder, type RepairOrderFormValues } from './repair-order-form.js';
 
 /**
  * /app/store/:storeId/ticket (query vehicleId, customerId, vin), /ticket/:inspectionOrderId (query
  * vehicleInShop=true) and /ticket/household/:householdId (query vehicleId): the customer/vehicle
- * panel and the ticket's fields; saving goes to the dashboard.
+ * panel and the ticket's fields. A new ticket, once saved, opens as its order (with the number the
+ * store gave it); an edited one goes back to the dashboard.
  */
 export function RepairOrderFormPage({ slots }: { slots?: PanelSlots }) {
   const { t } = useTranslation('repairOrderForm');
@@ -105,6 +108,7 @@ function RepairOrderFormEditor({
   const alerts = useAlerts();
   const showError = useErrorAlert();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const panel = usePanel(storeId, start);
   const [values, setValues] = useState<RepairOrderFormValues>(() =>
     order ? formFromRepairOrder(order) : emptyRepairOrderForm(isRole(user.type) && isAdvisor(user.type) ? user._id : null),
@@ -131,10 +135,20 @@ function RepairOrderFormEditor({
           )
         : createRepairOrder(api, storeId, { ...body, vehicleInShop: true });
     },
-    onSuccess: () => {
+    onSuccess: (saved) => {
       setConfirming(false);
-      alerts.show({ type: 'success', message: t('saved') });
-      void navigate(routerPath(STAFF_PATHS.dashboard)!);
+      if (order) {
+        alerts.show({ type: 'success', message: t('saved') });
+        void navigate(routerPath(STAFF_PATHS.dashboard)!);
+        return;
+      }
+      // The order page opens at once from the answer, the number the store gave it in its header.
+      storeOrder(queryClient, saved);
+      alerts.show({
+        type: 'success',
+        message: saved.orderNumber ? t('savedAs', { number: saved.orderNumber }) : t('saved'),
+      });
+      void navigate(orderPaths.order(saved.storeId, saved._id));
     },
     onError: (error) => {
       setConfirming(false);
@@ -164,20 +178,23 @@ function RepairOrderFormEditor({
       <PageHeader title={title} purpose={t('page.purpose')} />
       <CustomerVehiclePanel panel={panel} slots={slots} searchTerm={searchTerm} />
       <RepairOrderFormFields storeId={storeId} value={values} onChange={setValues} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => void navigate(routerPath(STAFF_PATHS.dashboard)!)}>
+      {/* Saving is always in reach, however long the panel grows. */}
+      <StickyActionBar label={t('page.actions')} testId="ticket-actions">
+        <Button variant="default" size="md" onClick={() => void navigate(routerPath(STAFF_PATHS.dashboard)!)}>
           {t('fields.cancel')}
         </Button>
         <Button size="md" onClick={trySave}>
           {t('fields.save')}
         </Button>
-      </Group>
+      </StickyActionBar>
       {confirming && customer && vehicle && (
         <ConfirmRepairOrderModal
           summary={{
             customer: customerName(customer),
             vehicle: [vehicleName(vehicle), vehicle.licensePlate].filter(Boolean).join(' · '),
             orderNumber: values.orderNumber.trim(),
+            // Editing keeps a blank number blank; a new ticket takes the store's next one when it numbers.
+            numberedOnSave: !order && readStoreSettings(store.data).assignOrderNumbers,
             mileageIn: values.mileageIn.trim(),
             waiting: values.waiting,
           }}

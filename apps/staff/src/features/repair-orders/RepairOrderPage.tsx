@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,10 +20,14 @@ import {
   assignmentOffer,
   displayStepState,
   ORDER_STEPS,
+  orderNextStep,
   orderNumberDisplay,
   readStoreSettings,
+  resultsRecommendWork,
   STAFF_PATHS,
+  type OrderNextStep,
   type RepairOrder,
+  type ReportNotification,
 } from '@servicebay/domain';
 import { ApiError } from '@servicebay/web-core';
 import { AlertBanner, useAlerts, useDialogs } from '@servicebay/ui';
@@ -19,19 +36,30 @@ import { PageHeader } from '../../kit/PageHeader.js';
 import { estimatePaths, orderPaths, routerPath } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { customerLines, personName, yearMakeModel } from '../dashboard/format.js';
-import { closeRepairOrder, orderQuery, reopenRepairOrder, storeOrder, updateRepairOrder } from './repair-order-api.js';
+import {
+  closeRepairOrder,
+  orderQuery,
+  reopenRepairOrder,
+  storeOrder,
+  updateRepairOrder,
+} from './repair-order-api.js';
 import { formatDuration, useTimeTracker } from './useTimeTracker.js';
 import { useFinishOrder, useOrderErrorText } from './useFinishOrder.js';
 import { InspectionSection } from './InspectionSection.js';
 import { LeftItemList } from './LeftItemList.js';
 import { leftEntries } from './inspection-progress.js';
 import { ReportSendingSection } from '../report-sending/ReportSendingSection.js';
+import { customerQuery, maySendReports } from '../report-sending/report-api.js';
 import { ApprovalTrail } from '../customer-report/ApprovalTrail.js';
+import { resultsQuery } from './inspection-api.js';
+import { OrderActionBar } from './OrderActionBar.js';
+import { contactLinks } from './order-contact.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
  * is the ticket's: who holds it (self-assignment), the time tracker, the six steps,
- * finish / reopen / close with their state rules, and the ways on. The inspection itself
+ * finish / reopen / close with their state rules, the ways on, and a sticky bar with the order's
+ * next step as its one primary action. The inspection itself
  * (groups, items, pictures) fills the inspection section (docs/repair-order-page.md).
  */
 export function RepairOrderPage() {
@@ -40,6 +68,11 @@ export function RepairOrderPage() {
   const { user, store } = useSignedIn();
   const { storeId = '', inspectionOrderId = '' } = useParams();
   const order = useQuery(orderQuery(api, storeId, inspectionOrderId));
+  // An order opens at its top (its number and customer), not where the previous page was scrolled.
+  useEffect(() => {
+    // Braces: a browser's scrollTo may answer a promise, which must not be taken for a cleanup.
+    window.scrollTo({ top: 0 });
+  }, [inspectionOrderId]);
   const settings = readStoreSettings(store);
   const role = actingRole(user);
   const tracker = useTimeTracker({
@@ -54,6 +87,17 @@ export function RepairOrderPage() {
     userId: user._id,
   });
   const errorText = useOrderErrorText();
+  const close = useCloseOrder(order.data);
+  const [reportDialog, setReportDialog] = useState<ReportNotification | null>(null);
+  // The results the inspection section loads (one cache entry): whether an estimate is needed.
+  const results = useQuery(resultsQuery(api, storeId, inspectionOrderId));
+  const next = order.data
+    ? orderNextStep({
+        states: order.data.states,
+        closed: order.data.closed,
+        recommendsWork: results.data ? resultsRecommendWork(results.data.results) : null,
+      })
+    : null;
   const orderTitle = (orderNumber: string | null) => {
     const display = orderNumberDisplay(orderNumber, 'long');
     return display.kind === 'number'
@@ -76,6 +120,7 @@ export function RepairOrderPage() {
           <Badge color="teal.9">{t('page.finishedBadge')}</Badge>
         )}
       </PageHeader>
+      {order.data && <CustomerContact storeId={order.data.storeId} customerId={order.data.customerId} />}
       {order.isPending ? (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden="true" />
@@ -146,10 +191,30 @@ export function RepairOrderPage() {
           <ApprovalTrail order={order.data} />
           <OrderActions
             order={order.data}
+            next={next}
             finishPending={finish.isPending}
             onFinish={() => finish.mutate()}
+            onClose={() => close.mutate()}
+            closePending={close.isPending}
           />
-          <ReportSendingSection order={order.data} />
+          <ReportSendingSection
+            order={order.data}
+            dialog={reportDialog}
+            onDialog={setReportDialog}
+            sendInBar={next === 'sendReport'}
+          />
+          <OrderActionBar
+            order={order.data}
+            next={next}
+            handlers={{
+              onFinish: () => finish.mutate(),
+              finishPending: finish.isPending,
+              onSendReport: () => setReportDialog('report'),
+              canSendReport: maySendReports(user.type),
+              onClose: () => close.mutate(),
+              closePending: close.isPending,
+            }}
+          />
           <Modal
             opened={refusal !== null}
             onClose={clearRefusal}
@@ -255,7 +320,11 @@ function Assignment({ order }: { order: RepairOrder }) {
   });
   const assign = useMutation({
     mutationFn: () =>
-      updateRepairOrder(api, { storeId: order.storeId, inspectionOrderId: order._id }, { technicianId: user._id }),
+      updateRepairOrder(
+        api,
+        { storeId: order.storeId, inspectionOrderId: order._id },
+        { technicianId: user._id },
+      ),
     onSuccess: (updated) => {
       storeOrder(queryClient, updated);
       alerts.show({ type: 'success', message: t('page.assigned') });
@@ -284,49 +353,91 @@ function Assignment({ order }: { order: RepairOrder }) {
   );
 }
 
-/** Finish, reopen and close, and the ways on. */
-function OrderActions({
-  order,
-  onFinish,
-  finishPending,
-}: {
-  order: RepairOrder;
-  onFinish: () => void;
-  finishPending: boolean;
-}) {
-  const { t } = useTranslation(['repairOrders', 'dashboard', 'estimates']);
+/** Closing the ticket, after the confirmation (a closed ticket is final). */
+function useCloseOrder(order: RepairOrder | undefined) {
+  const { t } = useTranslation('repairOrders');
   const { api } = useServices();
   const alerts = useAlerts();
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const errorText = useOrderErrorText();
-  const params = { storeId: order.storeId, inspectionOrderId: order._id };
-  const onError = (error: unknown) => alerts.show({ type: 'danger', message: errorText(error) });
-  const reopen = useMutation({
-    mutationFn: () => reopenRepairOrder(api, params),
-    onSuccess: (updated) => storeOrder(queryClient, updated),
-    onError,
-  });
-  const close = useMutation({
+  return useMutation({
     mutationFn: async () => {
+      if (!order) return null;
       const sure = await dialogs.confirm({
         message: t('page.closeConfirm'),
         okLabel: t('page.close'),
         danger: true,
       });
-      return sure ? closeRepairOrder(api, params) : null;
+      return sure ? closeRepairOrder(api, { storeId: order.storeId, inspectionOrderId: order._id }) : null;
     },
     onSuccess: (updated) => {
       if (!updated) return;
       storeOrder(queryClient, updated);
       alerts.show({ type: 'success', message: t('page.closed') });
     },
-    onError,
+    onError: (error) => alerts.show({ type: 'danger', message: errorText(error) }),
+  });
+}
+
+/** The customer's phone and e-mail under the order's title, to call or write in one tap. */
+function CustomerContact({ storeId, customerId }: { storeId: string; customerId: string }) {
+  const { t } = useTranslation('repairOrders');
+  const { api } = useServices();
+  // The customer record the report dialog reads too (one cache entry).
+  const customer = useQuery(customerQuery(api, storeId, customerId));
+  const { phone, email } = contactLinks(customer.data);
+  if (!phone && !email) return null;
+  return (
+    <Group gap="lg" component="nav" aria-label={t('contact.label')} data-testid="customer-contact" mt={-8}>
+      {phone && (
+        <Anchor href={phone.href} fw={600} aria-label={t('contact.call', { phone: phone.text })}>
+          {phone.text}
+        </Anchor>
+      )}
+      {email && (
+        <Anchor href={email.href} fw={600} aria-label={t('contact.email', { email: email.text })}>
+          {email.text}
+        </Anchor>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * Finish, reopen and close, and the ways on. The next step's own action is in the sticky bar
+ * (`OrderActionBar`), so it is not repeated here.
+ */
+function OrderActions({
+  order,
+  next,
+  onFinish,
+  finishPending,
+  onClose,
+  closePending,
+}: {
+  order: RepairOrder;
+  next: OrderNextStep | null;
+  onFinish: () => void;
+  finishPending: boolean;
+  onClose: () => void;
+  closePending: boolean;
+}) {
+  const { t } = useTranslation(['repairOrders', 'dashboard', 'estimates']);
+  const { api } = useServices();
+  const alerts = useAlerts();
+  const queryClient = useQueryClient();
+  const errorText = useOrderErrorText();
+  const params = { storeId: order.storeId, inspectionOrderId: order._id };
+  const reopen = useMutation({
+    mutationFn: () => reopenRepairOrder(api, params),
+    onSuccess: (updated) => storeOrder(queryClient, updated),
+    onError: (error: unknown) => alerts.show({ type: 'danger', message: errorText(error) }),
   });
   return (
     <Group gap="sm" wrap="wrap">
-      {!order.closed && (
-        <Button size="lg" onClick={onFinish} loading={finishPending}>
+      {!order.closed && next !== 'finish' && (
+        <Button size="lg" variant="default" onClick={onFinish} loading={finishPending}>
           {order.finished ? t('page.finishAgain') : t('page.finish')}
         </Button>
       )}
@@ -335,19 +446,23 @@ function OrderActions({
           {t('page.reopen')}
         </Button>
       )}
-      {!order.closed && (
-        <Button
-          size="lg"
-          variant="default"
-          onClick={() => close.mutate()}
-          loading={close.isPending}
-        >
+      {!order.closed && next !== 'close' && (
+        <Button size="lg" variant="default" onClick={onClose} loading={closePending}>
           {t('page.close')}
         </Button>
       )}
-      <Button component={Link} to={estimatePaths.approval(order.storeId, order._id)} variant="default" data-testid="to-estimate">
-        {order.states.estimate === 'done' ? t('estimates:approvedWork.title') : t('estimates:estimates.title')}
-      </Button>
+      {next !== 'estimate' && (
+        <Button
+          component={Link}
+          to={estimatePaths.approval(order.storeId, order._id)}
+          variant="default"
+          data-testid="to-estimate"
+        >
+          {order.states.estimate === 'done'
+            ? t('estimates:approvedWork.title')
+            : t('estimates:estimates.title')}
+        </Button>
+      )}
       {!order.closed && (
         <Button component={Link} to={orderPaths.ticket(order.storeId, order._id)} variant="default">
           {t('page.editRepairOrder')}

@@ -14,6 +14,7 @@ import { useServices } from '../../context.js';
 import { routerPath } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { personName } from '../dashboard/format.js';
+import { dashboardHighlight } from '../dashboard/dashboard-memory.js';
 import { maySendReports, reportLinksKey, reportLinksQuery, revokeReportLinks } from './report-api.js';
 import { ReportDialog } from './ReportDialog.js';
 import { SmsErrorDialog, type SmsErrorCode } from './SmsErrorDialog.js';
@@ -22,14 +23,25 @@ import { afterSent, hasActiveLink } from './report-dialog-state.js';
 /**
  * The order page's report part (docs/reports.md): send the report or notify that the repair is
  * complete (the report dialog), the SMS error dialog, and the order's report links with a
- * revoke button. Shown to the roles that may send reports.
+ * revoke button. Shown to the roles that may send reports. The page holds which dialog is open,
+ * so its action bar can open it too; "Send report" is left to that bar when it offers it.
+ * Everything sent goes to the dashboard, which shows the order highlighted.
  */
-export function ReportSendingSection({ order }: { order: RepairOrder }) {
+export function ReportSendingSection({
+  order,
+  dialog,
+  onDialog: setDialog,
+  sendInBar,
+}: {
+  order: RepairOrder;
+  dialog: ReportNotification | null;
+  onDialog: (dialog: ReportNotification | null) => void;
+  sendInBar: boolean;
+}) {
   const { t } = useTranslation('reportSending');
   const { user } = useSignedIn();
   const alerts = useAlerts();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<ReportNotification | null>(null);
   const [smsError, setSmsError] = useState<SmsErrorCode | null>(null);
   if (!maySendReports(user.type)) return null;
 
@@ -37,15 +49,18 @@ export function ReportSendingSection({ order }: { order: RepairOrder }) {
     const next = afterSent(answer, dialog);
     setDialog(null);
     if (next.alert) alerts.show({ type: next.alert.type, message: t(next.alert.key) });
-    if (next.toDashboard) void navigate(routerPath(STAFF_PATHS.dashboard)!);
+    if (next.toDashboard)
+      void navigate(routerPath(STAFF_PATHS.dashboard)!, { state: dashboardHighlight(order._id) });
   };
 
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="wrap">
-        <Button size="lg" onClick={() => setDialog('report')}>
-          {t('open')}
-        </Button>
+        {!sendInBar && (
+          <Button size="lg" variant="default" onClick={() => setDialog('report')}>
+            {t('open')}
+          </Button>
+        )}
         <Button size="lg" variant="default" onClick={() => setDialog('repairComplete')}>
           {t('openRepairComplete')}
         </Button>
@@ -103,7 +118,12 @@ function ReportLinks({ order }: { order: RepairOrder }) {
             {t('links.title')}
           </Title>
           {active && (
-            <Button color="red.9" variant="outline" onClick={() => revoke.mutate()} loading={revoke.isPending}>
+            <Button
+              color="red.9"
+              variant="outline"
+              onClick={() => revoke.mutate()}
+              loading={revoke.isPending}
+            >
               {t('links.revoke')}
             </Button>
           )}
