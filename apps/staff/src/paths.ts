@@ -30,7 +30,6 @@ export const orderPaths = {
     const base = `${orderPaths.order(storeId, id)}/signoff`;
     return search.size ? `${base}?${search}` : base;
   },
-  workOrder: (storeId: string, id: string) => `${orderPaths.order(storeId, id)}/workOrder`,
   ticket: (storeId: string, id: string) =>
     `/store/${encodeURIComponent(storeId)}/ticket/${encodeURIComponent(id)}`,
   history: (vehicleId: string, id: string) =>

@@ -1,5 +1,4 @@
 import {
-  afterFinishDestination,
   FINISH_REASONS,
   isSignOffRequired,
   planFinish,
@@ -104,8 +103,11 @@ export function orderErrorKey(error: unknown): `errors.${OrderErrorCode}` | 'pag
 /**
  * Where the user goes after a finish attempt (router paths): the sign-off page (with the page's
  * language and the worker handing the tablet over) when sign-off comes first; once finished, the
- * work order page for clock-in stores when finishing from the order page, else the dashboard;
- * nowhere when the user cancelled.
+ * dashboard; nowhere when the user cancelled.
+ *
+ * The redirect rule sends a clock-in store's technician finishing from the order page to the work
+ * order page (`afterFinishDestination`). That page comes with the shop-management integration;
+ * until it is built, that technician goes to the dashboard too, never to a page that is not there.
  */
 export function pathAfterFinish(
   outcome: 'signOff' | 'cancelled' | 'finished',
@@ -121,11 +123,5 @@ export function pathAfterFinish(
   if (outcome === 'cancelled') return null;
   if (outcome === 'signOff')
     return orderPaths.signOff(order.storeId, order._id, { lang: context.language, workerId: context.userId });
-  const destination = afterFinishDestination({
-    integration: context.settings.integration,
-    onOrderPage: !context.onSignOffPage,
-  });
-  return destination === 'workOrder'
-    ? orderPaths.workOrder(order.storeId, order._id)
-    : routerPath(STAFF_PATHS.dashboard)!;
+  return routerPath(STAFF_PATHS.dashboard)!;
 }
