@@ -145,11 +145,14 @@ async function expectCounterAsListed(page: Page, api: Api, label: string, params
   }).toPass({ timeout: 10_000 });
 }
 
-/** Starts from the defaults (all vehicles, RO decreasing, no switches), whatever an earlier test saved. */
+/**
+ * Starts from the defaults (all vehicles, RO decreasing, no switches), whatever an earlier test saved.
+ * Saved as a choice: a technician who never saved one starts with My vehicles on.
+ */
 async function resetChoices(page: Page, api: Api) {
   await api.post(`/v2/api/store/${api.claims.storeId}/user/${api.claims.id}/filter`, {
-    filter: null,
-    sorting: null,
+    filter: 'allVehicles',
+    sorting: 'orderNumber,desc',
     waitingFirst: false,
     myVehicles: false,
   });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Anchor, AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,11 @@ import { MenuIcon, SignOutIcon } from './menu-icons.js';
 import { UserMenu } from './UserMenu.js';
 
 const MAIN_ID = 'main-content';
+/**
+ * Under this width (tablets in portrait, phones) the menu folds into the header's burger and the
+ * page takes the whole width; Mantine's `md` (62em, 992 px): a tablet in landscape keeps the side bar.
+ */
+const FOLD_BELOW = 'md';
 
 /** The router location an entry leads to, and whether it is the page shown. */
 function entryTarget(entry: MenuEntry) {
@@ -25,7 +30,10 @@ function entryTarget(entry: MenuEntry) {
 
 /**
  * The frame of every signed-in page (tablet-first): a header with the user menu (name, displayed
- * role; the display language), offline icon and sign out; the role's menu in a side bar that folds away on phones.
+ * role; the display language), offline icon and sign out; the role's menu in a side bar that, on a
+ * tablet in portrait or a phone, folds into the header's labelled burger. The burger opens the menu
+ * over the page with the focus on its first entry; an entry, Escape or the burger closes it (Escape
+ * gives the focus back to the burger). A folded menu is hidden from the keyboard and screen readers.
  */
 export function StaffShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['staff', 'app']);
@@ -36,6 +44,18 @@ export function StaffShell({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [adminOpen, setAdminOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const navbarRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // The burger shows only while the menu is folded: opened from there, the menu takes the focus.
+    if (opened) navbarRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [opened]);
+  const closeMenuByKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !opened) return;
+    close();
+    burgerRef.current?.focus();
+  };
 
   const onDashboard = location.pathname === routerPath(STAFF_PATHS.dashboard);
   const menu = navigationMenu(user, store, { systemNotifications: onDashboard });
@@ -62,7 +82,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 248, breakpoint: FOLD_BELOW, collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'lg' }}
     >
       {/* Keyboard users reach the page without tabbing through the whole menu (WCAG 2.4.1). */}
@@ -74,8 +94,9 @@ export function StaffShell({ children }: { children: ReactNode }) {
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={opened}
+              ref={burgerRef}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom={FOLD_BELOW}
               size="sm"
               aria-label={opened ? t('staff:shell.closeNavigation') : t('staff:shell.openNavigation')}
               aria-expanded={opened}
@@ -92,7 +113,16 @@ export function StaffShell({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" id="staff-navigation" component="nav" aria-label={t('staff:shell.navigation')}>
+      <AppShell.Navbar
+        p="sm"
+        id="staff-navigation"
+        component="nav"
+        aria-label={t('staff:shell.navigation')}
+        ref={navbarRef}
+        className="staff-navbar"
+        data-folded={!opened || undefined}
+        onKeyDown={closeMenuByKey}
+      >
         <ScrollArea type="auto" style={{ flex: 1 }}>
           <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {menu.map((entry) => {

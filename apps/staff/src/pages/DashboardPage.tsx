@@ -26,7 +26,7 @@ export function DashboardPage() {
       </PageHeader>
       {storeId ? (
         // Keyed by variant and user: choices and pages start afresh for another view or person.
-        <DashboardScreen key={`${variant}:${user._id}`} user={user} storeId={storeId} variant={variant} />
+        <DashboardScreen key={`${variant}:${user._id}`} user={user} store={store} storeId={storeId} variant={variant} />
       ) : (
         <Text>{t('dashboard:noStore')}</Text>
       )}

@@ -29,6 +29,7 @@ import {
   type DashboardList,
   type DashboardSorting,
   type DashboardVariant,
+  type Store,
   type User,
 } from '@servicebay/domain';
 import { useServices } from '../../context.js';
@@ -38,6 +39,7 @@ import { orderCounterQuery, orderCountQuery, orderListQuery, type OrderList } fr
 import { useDashboardChoices } from './useDashboardChoices.js';
 import { VinScanButton } from '../vin-scan/index.js';
 import { useLiveOrders } from './useLiveOrders.js';
+import { cardViewOf } from './technician-view.js';
 import { countLabelKey, emptyTextKey, listTitleKey, showsCalendar, withPages } from './dashboard-view.js';
 import {
   highlightedOrder,
@@ -60,16 +62,18 @@ type PageByList = Partial<Record<DashboardList['key'], number>>;
  */
 export function DashboardScreen({
   user,
+  store,
   storeId,
   variant,
 }: {
   user: User;
+  store: Pick<Store, 'technicianUseSADashboard'> | null;
   storeId: string;
   variant: DashboardVariant;
 }) {
   const { t } = useTranslation('dashboard');
   const { api } = useServices();
-  const { choices, change } = useDashboardChoices(user, storeId, variant);
+  const { choices, change } = useDashboardChoices(user, store, storeId, variant);
   const [memory] = useState(() => readDashboardMemory(sessionStore(), user._id, variant));
   const [searchText, setSearchText] = useState(memory.search);
   const search = useThrottledValue(searchText.trim(), LIMITS.searchThrottleMs);
@@ -249,6 +253,7 @@ export function DashboardScreen({
             appointments={appointments}
             calendar={showsCalendar(filter, search, calendar)}
             highlightId={highlight}
+            cardView={cardViewOf(variant)}
           />
         );
       })}

@@ -6,6 +6,7 @@ import { displayStepState, ORDER_STEPS, orderNumberDisplay, type StepState } fro
 import { customerLines, dayAndTime, personName, vehicleLines } from './format.js';
 import type { DashboardOrder } from './orders-api.js';
 import { reportStatusOf } from './report-status.js';
+import { technicianState, type CardView, type TechnicianState } from './technician-view.js';
 import './dashboard.css';
 
 // Colours that keep WCAG AA contrast for the badge text (white on blue.8 / teal.9, black on yellow.3).
@@ -14,6 +15,16 @@ const STATE_BADGE: Record<StepState, { variant: 'outline' | 'filled'; color: str
   pending: { variant: 'filled', color: 'yellow.3', c: 'black' },
   inProgress: { variant: 'filled', color: 'blue.8' },
   done: { variant: 'filled', color: 'teal.9' },
+};
+
+// One look per technician state, each with AA contrast (black on the light fills, white on the dark).
+const TECHNICIAN_BADGE: Record<TechnicianState, { color: string; c?: string }> = {
+  toInspect: { color: 'yellow.3', c: 'black' },
+  inspecting: { color: 'blue.8' },
+  inspectionFinished: { color: 'teal.9' },
+  workToDo: { color: 'orange.3', c: 'black' },
+  working: { color: 'indigo.8' },
+  workDone: { color: 'gray.7' },
 };
 
 // Outlined in the status colour with dark text, readable on the card and on its highlight (WCAG AA;
@@ -37,7 +48,8 @@ export function OrderNumber({
 /**
  * One order on the dashboard: a link to its inspection order page, with the order number, the
  * customer and business, year make model, plate, advisor and technician, promised (or expected)
- * time, the waiting badge and the six step states. A highlighted card (the order whose report was
+ * time, the waiting badge and the six step states (advisors) or the technician's one state
+ * (`technicianState`: to inspect, inspecting, work to do...). A highlighted card (the order whose report was
  * just sent) scrolls into view, takes the focus (a screen reader reads its name) and glows for a
  * few seconds, with a "Just sent" badge that stays.
  */
@@ -46,11 +58,13 @@ export function OrderCard({
   storeId,
   appointment = false,
   highlighted = false,
+  view = 'steps',
 }: {
   order: DashboardOrder;
   storeId: string;
   appointment?: boolean;
   highlighted?: boolean;
+  view?: CardView;
 }) {
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
@@ -87,6 +101,7 @@ export function OrderCard({
       data-order-number={order.orderNumber ?? ''}
       aria-label={[
         t('card.open', { order: orderLabel, customer: name || business || t('card.noCustomer') }),
+        view === 'technician' ? t(`technicianStates.${technicianState(order.states)}`) : null,
         highlighted ? t('card.justSent') : null,
       ]
         .filter(Boolean)
@@ -147,28 +162,62 @@ export function OrderCard({
                 : t('card.promised', { date: moment.date, time: moment.time })}
           </Text>
         )}
-        <Group gap={4} aria-label={t('card.steps')} role="group">
-          {ORDER_STEPS.map((step) => {
-            // Parts' two extra states show as in progress.
-            const state = displayStepState(order.states[step]);
-            const look = STATE_BADGE[state];
-            return (
-              <Badge
-                key={step}
-                size="sm"
-                radius="sm"
-                variant={look.variant}
-                color={look.color}
-                c={look.c}
-                data-step={step}
-                data-state={state}
-              >
-                {t(`steps.${step}`)}: {t(`stepStates.${state}`)}
-              </Badge>
-            );
-          })}
-        </Group>
+        {view === 'technician' ? (
+          <TechnicianStateBadge states={order.states} />
+        ) : (
+          <StepBadges states={order.states} />
+        )}
       </Stack>
     </Card>
+  );
+}
+
+/** The six step states, parts' two extra states shown as in progress (the advisor's cards). */
+function StepBadges({ states }: { states: DashboardOrder['states'] }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Group gap={4} aria-label={t('card.steps')} role="group">
+      {ORDER_STEPS.map((step) => {
+        // Parts' two extra states show as in progress.
+        const state = displayStepState(states[step]);
+        const look = STATE_BADGE[state];
+        return (
+          <Badge
+            key={step}
+            size="sm"
+            radius="sm"
+            variant={look.variant}
+            color={look.color}
+            c={look.c}
+            data-step={step}
+            data-state={state}
+          >
+            {t(`steps.${step}`)}: {t(`stepStates.${state}`)}
+          </Badge>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** The one state that matters to a technician, large enough to read across the bay. */
+function TechnicianStateBadge({ states }: { states: DashboardOrder['states'] }) {
+  const { t } = useTranslation('dashboard');
+  const state = technicianState(states);
+  const look = TECHNICIAN_BADGE[state];
+  return (
+    <Group gap={4}>
+      <Badge
+        size="lg"
+        radius="sm"
+        variant="filled"
+        color={look.color}
+        c={look.c}
+        data-testid="technician-state"
+        data-state={state}
+      >
+        {t(`technicianStates.${state}`)}
+      </Badge>
+    </Group>
   );
 }

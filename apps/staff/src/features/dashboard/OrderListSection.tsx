@@ -5,6 +5,7 @@ import { AppointmentsCalendar } from './AppointmentsCalendar.js';
 import { OrderCard } from './OrderCard.js';
 import type { OrderList } from './orders-api.js';
 import { pageCount, pageMoves } from './dashboard-view.js';
+import type { CardView } from './technician-view.js';
 
 export interface OrderListSectionProps {
   id: string;
@@ -24,6 +25,8 @@ export interface OrderListSectionProps {
   calendar: boolean;
   /** The order to show highlighted (its report just sent), when it is in this list. */
   highlightId?: string | null;
+  /** The six steps (advisors) or the technician's one state. */
+  cardView: CardView;
 }
 
 /** One list of orders with its loading, error and empty states and its pages. */
@@ -65,7 +68,7 @@ export function OrderListSection(props: OrderListSectionProps) {
       ) : props.calendar ? (
         <AppointmentsCalendar orders={data.orders} storeId={props.storeId} />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" className="dashboard-list">
+        <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md" component="ul" className="dashboard-list">
           {data.orders.map((order) => (
             <li key={order._id}>
               <OrderCard
@@ -73,6 +76,7 @@ export function OrderListSection(props: OrderListSectionProps) {
                 storeId={props.storeId}
                 appointment={props.appointments}
                 highlighted={order._id === props.highlightId}
+                view={props.cardView}
               />
             </li>
           ))}
