@@ -57,7 +57,7 @@ test('a technician picks an inspection to do; a finished one leaves the list', a
   await expect(page.locator('[data-state="done"]')).toHaveCount(0);
   await expectAccessible(page);
   await expectReadableBadges(page);
-  await page.screenshot({ path: 'test-results/inspections-page.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('inspections-page.png'), fullPage: true });
 
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/app/store/${advisor.claims.storeId}/inspectionOrder/${orderId}$`));
@@ -89,5 +89,5 @@ test('while the list loads it says so; with nothing to do it says that', async (
   release();
   await expect(page.getByText('No inspection to do: every vehicle in the shop is inspected.')).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/inspections-page-empty.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('inspections-page-empty.png'), fullPage: true });
 });
