@@ -102,7 +102,7 @@ test('the owner overrides the automatic selection; the technician is not offered
     await expect(chooser.getByText('Chosen automatically')).toBeVisible();
     await expect(chooser.getByRole('button')).toHaveCount(0);
     await expectAccessible(page);
-    await section.screenshot({ path: test.info().outputPath('inspection-selection-technician.png') });
+    await page.screenshot({ path: test.info().outputPath('inspection-selection-technician.png') });
     const types = await tech.get<{ _embedded: { inspectionType: Array<{ _id: string; name: string }> } }>(`${store}/inspectionType`, { fields: '_id,name' });
     const other = types._embedded.inspectionType.find((x) => x.name === 'Detailed inspection')!;
     const refused = await request.put(`${store}/inspectionOrder/${order._id}`, {
