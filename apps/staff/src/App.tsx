@@ -22,6 +22,7 @@ import { StoreSettingsPage } from './features/store-settings/StoreSettingsPage.j
 import { AdminPage } from './features/admin/AdminPage.js';
 import { DevOutboxPage } from './features/dev-outbox/DevOutboxPage.js';
 import { RepairOrderPage } from './features/repair-orders/RepairOrderPage.js';
+import { InspectionListPage } from './features/inspection-list/InspectionListPage.js';
 import { SetupWizardPage } from './features/account-setup/SetupWizardPage.js';
 import { HelpPage } from './features/help/HelpModal.js';
 import { SignoffPage } from './features/signoff/SignoffPage.js';
@@ -90,6 +91,7 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/v2/account/:accountId/store/:storeId/settings" element={<StoreSettingsPage />} />
                   <Route path={to(STAFF_PATHS.admin)} element={<AdminPage />} />
                   <Route path={to(STAFF_PATHS.devOutbox)} element={<DevOutboxPage />} />
+                  <Route path="/store/:storeId/inspectionOrder" element={<InspectionListPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId" element={<RepairOrderPage />} />
                   <Route path="/v2/account/new/:step" element={<SetupWizardPage />} />
                   <Route path={to(STAFF_PATHS.help)} element={<HelpPage />} />

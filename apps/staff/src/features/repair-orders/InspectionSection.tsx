@@ -26,6 +26,7 @@ import {
 } from './inspection-model.js';
 import { allOkPlan, inspectionProgress } from './inspection-progress.js';
 import { InspectionProgressBar } from './InspectionProgressBar.js';
+import { InspectionTypeChooser } from './InspectionTypeChooser.js';
 import { focusItem, useItemJump } from './item-jump.js';
 import { PrimaryPicture } from './PrimaryPicture.js';
 import { ResultRow, type RowActions, type RowTarget } from './ResultRow.js';
@@ -44,10 +45,13 @@ export const InspectionSection = memo(function InspectionSection({
   closed,
   pictureUrl,
   pictureName,
+  business,
 }: {
   storeId: string;
   orderId: string;
   closed: boolean;
+  /** The customer's business name: the automatic inspection selection's key. */
+  business: string | null;
   /** The order's primary picture (signed URL and name), or null. */
   pictureUrl: string | null;
   pictureName: string | null;
@@ -211,6 +215,16 @@ export const InspectionSection = memo(function InspectionSection({
         {t('title')}
         {type.data && ` · ${type.data.name}`}
       </Title>
+      {type.data && (
+        <InspectionTypeChooser
+          storeId={storeId}
+          orderId={orderId}
+          typeId={type.data._id}
+          typeName={type.data.name}
+          business={business}
+          closed={closed}
+        />
+      )}
       <Box maw={420} mb="md">
         <PrimaryPicture
           storeId={storeId}

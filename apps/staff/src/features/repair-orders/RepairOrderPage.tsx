@@ -187,6 +187,7 @@ export function RepairOrderPage() {
             closed={order.data.closed}
             pictureUrl={order.data.primaryPicture?.url ?? null}
             pictureName={order.data.primaryPicture?.name ?? null}
+            business={order.data._embedded.customer?.business?.trim() || null}
           />
           <ApprovalTrail order={order.data} />
           <OrderActions
