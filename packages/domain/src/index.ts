@@ -44,6 +44,7 @@ export * from './repair-orders/dashboard.js';
 export * from './repair-orders/merge.js';
 export * from './repair-orders/order-number.js';
 export * from './identity/store-settings.js';
+export * from './identity/regions.js';
 export * from './routes/store-users.js';
 export * from './routes/store-settings.js';
 export * from './routes/accounts.js';
