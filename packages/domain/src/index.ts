@@ -26,6 +26,7 @@ export * from './routes/stores.js';
 export * from './identity/home.js';
 export * from './identity/navigation.js';
 export * from './customers/customer.js';
+export * from './customers/email-list.js';
 export * from './customers/vehicle.js';
 export * from './customers/vin.js';
 export * from './files/file.js';
