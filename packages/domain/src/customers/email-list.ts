@@ -18,9 +18,10 @@ export type EmailListResult =
 
 /**
  * The addresses of a field, trimmed, in the order typed, each once whatever its case; blank
- * entries ('a@x.com, ' or ';;') are skipped. An empty field gives an empty list.
+ * entries ('a@x.com, ' or ';;') are skipped. An empty field gives an empty list; more than `max`
+ * addresses is refused.
  */
-export function parseEmailList(value: string): EmailListResult {
+export function parseEmailList(value: string, max: number = EMAIL_LIST_MAX): EmailListResult {
   const emails: string[] = [];
   const seen = new Set<string>();
   for (const entry of value.split(/[,;]/)) {
@@ -32,7 +33,7 @@ export function parseEmailList(value: string): EmailListResult {
     seen.add(key);
     emails.push(email);
   }
-  if (emails.length > EMAIL_LIST_MAX) return { ok: false, problem: 'tooMany' };
+  if (emails.length > max) return { ok: false, problem: 'tooMany' };
   return { ok: true, emails };
 }
 
