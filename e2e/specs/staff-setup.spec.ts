@@ -36,10 +36,10 @@ test.describe('setup wizard', () => {
     await page.getByRole('textbox', { name: 'E-mail' }).fill('not-an-email');
     await page.getByLabel('Address').fill('12 Quay Street');
     // The province is picked from Canada's list, searched by name.
-    await expect(page.getByRole('textbox', { name: 'Country' })).toHaveValue('United States');
-    await page.getByRole('textbox', { name: 'Country' }).click();
+    await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
+    await page.getByRole('combobox', { name: 'Country' }).click();
     await page.getByRole('option', { name: 'Canada' }).click();
-    await page.getByRole('textbox', { name: 'Province or territory' }).fill('queb');
+    await page.getByRole('combobox', { name: 'Province or territory' }).fill('queb');
     await page.getByRole('option', { name: 'Quebec' }).click();
     await page.getByLabel('Closing time on Monday').fill('07:00');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -99,7 +99,7 @@ test.describe('setup wizard', () => {
     await store.getByRole('link', { name: 'Open Harbour Garage' }).click();
     await expect(page.locator(`tr[data-user="${worker}"]`)).toContainText('Service advisor');
     await page.getByRole('link', { name: 'Settings' }).click();
-    await expect(page.getByRole('textbox', { name: 'Province or territory' })).toHaveValue('Quebec');
+    await expect(page.getByRole('combobox', { name: 'Province or territory' })).toHaveValue('Quebec');
     await page.goto('/app/v2/account/new/step1');
     await expect(page.getByText('Your account is already open.')).toBeVisible();
     await page.getByRole('link', { name: 'Go to your stores' }).click();
