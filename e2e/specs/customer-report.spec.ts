@@ -182,11 +182,15 @@ test.describe('the customer report on a phone', () => {
     const dialog = page.getByRole('dialog', { name: 'Share this report' });
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please complete all fields');
-    await dialog.getByLabel('To (e-mail address)').fill('friend@example.com');
+    // Several addresses: every one must be valid; the one that is not is named on the field.
+    await dialog.getByLabel('To (e-mail address)').fill('friend@example.com; pal@');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog.getByText('pal@ is not an e-mail address.')).toBeVisible();
+    await dialog.getByLabel('To (e-mail address)').fill('friend@example.com; pal@example.com');
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect(page.getByText('The report was sent to friend@example.com.')).toBeVisible();
+    await expect(page.getByText('The report was sent to friend@example.com, pal@example.com.')).toBeVisible();
     await expect(dialog).toBeHidden();
   });
 

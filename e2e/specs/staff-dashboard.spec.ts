@@ -327,6 +327,9 @@ test.describe('the dashboard on a tablet', () => {
     });
     expect(expected.total).toBeGreaterThan(0);
     await expect.poll(() => shownNumbers(page)).toEqual(asShown(expected.numbers));
+    // The header counts what the Appointments chip counts: the list's total, from today on.
+    await expect(page.getByTestId('order-count')).toHaveText(new RegExp(`^${expected.total} vehicles? expected$`));
+    await expect(page.getByRole('radio', { name: `Appointments ${expected.total}`, exact: true })).toBeChecked();
     await expect(page.locator('[data-list="dashboard-orders"] [data-order-id]').first()).toContainText(
       'Expected',
     );

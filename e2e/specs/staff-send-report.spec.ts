@@ -7,9 +7,10 @@ import { readOutbox } from './support/outbox.js';
 /**
  * Sending the report (docs/reports.md): the advisor sends a finished demo order's
  * report by e-mail from the inspection order page (opened from a dashboard search), lands on the
- * dashboard with its search kept and the order highlighted, and the message (with
- * its report link) is in the development outbox; the order's links can be revoked; a text to a
- * customer who has not allowed texts opens the SMS error dialog.
+ * dashboard with its search kept and the order highlighted, and the message (with its report
+ * link) is in the development outbox, once to the customer and once to a second address typed
+ * beside theirs; the order's links can be revoked; a text to a customer who has not allowed texts
+ * opens the SMS error dialog.
  */
 
 test.use({ viewport: { width: 1024, height: 768 } });
@@ -74,6 +75,11 @@ test('the advisor e-mails the report of a finished order, lands on the dashboard
   await dialog.getByText('English').click();
   await dialog.getByLabel('Subject').fill(subject);
   await dialog.getByLabel('Mobile phone').fill('');
+  // Several addresses: every one must be valid, the one that is not is named.
+  await dialog.getByLabel('E-mail').fill(`${email}; office@`);
+  await expect(dialog.getByText('office@ is not an e-mail address.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await dialog.getByLabel('E-mail').fill(`${email}; office@example.com`);
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
 
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
@@ -88,11 +94,9 @@ test('the advisor e-mails the report of a finished order, lands on the dashboard
   await page.screenshot({ path: test.info().outputPath('dashboard-highlight.png') });
   await expectAccessible(page);
 
-  const message = (await readOutbox(request, { channel: 'email', size: 50 })).find(
-    (m) => m.subject === subject,
-  );
-  expect(message, 'the e-mail in the outbox').toBeDefined();
-  expect(message!.to).toBe(email);
+  const sent = (await readOutbox(request, { channel: 'email', size: 50 })).filter((m) => m.subject === subject);
+  expect(sent.map((m) => m.to).sort(), 'the e-mail in the outbox, once to each address').toEqual([email, 'office@example.com'].sort());
+  const message = sent.find((m) => m.to === email);
   expect(message!.hasHtml).toBe(true);
   expect(message!.text).toContain('Downtown');
   const link = new RegExp(`https?://[^\\s]+/report/${order!._id}\\?t=[^\\s]+`).exec(message!.text)?.[0];

@@ -5,8 +5,9 @@ import { signIn } from './support/staff.js';
 
 /**
  * The setup wizard (docs/administration.md): `newowner`, an owner without an account, opens its
- * account, first store and first worker on a tablet, and lands on the account's stores. The run
- * completes newowner's set-up once; no other spec signs in as newowner.
+ * account, first store (in Quebec, picked from Canada's provinces) and first worker on a tablet,
+ * and lands on the account's stores. The run completes newowner's set-up once; no other spec
+ * signs in as newowner.
  */
 test.describe('setup wizard', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
@@ -34,6 +35,12 @@ test.describe('setup wizard', () => {
     await page.getByLabel('Phone').fill('555-01');
     await page.getByRole('textbox', { name: 'E-mail' }).fill('not-an-email');
     await page.getByLabel('Address').fill('12 Quay Street');
+    // The province is picked from Canada's list, searched by name.
+    await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
+    await page.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: 'Canada' }).click();
+    await page.getByRole('combobox', { name: 'Province or territory' }).fill('queb');
+    await page.getByRole('option', { name: 'Quebec' }).click();
     await page.getByLabel('Closing time on Monday').fill('07:00');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\/step2$/);
@@ -91,6 +98,8 @@ test.describe('setup wizard', () => {
     // The store's users show the new worker; the wizard now says the account is open.
     await store.getByRole('link', { name: 'Open Harbour Garage' }).click();
     await expect(page.locator(`tr[data-user="${worker}"]`)).toContainText('Service advisor');
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('combobox', { name: 'Province or territory' })).toHaveValue('Quebec');
     await page.goto('/app/v2/account/new/step1');
     await expect(page.getByText('Your account is already open.')).toBeVisible();
     await page.getByRole('link', { name: 'Go to your stores' }).click();

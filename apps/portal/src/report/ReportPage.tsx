@@ -27,7 +27,9 @@ import {
   isLanguage,
   REPORT_HEARTBEAT_MS,
   REPORT_TOKEN_HEADER,
+  shareInvalidRecipient,
   shareProblem,
+  shareRecipients,
   shareReportRoute,
   type CustomerDecision,
   type Language,
@@ -455,12 +457,14 @@ function ShareModal({
   const share = useMutation({
     mutationFn: () => send({ ...fields, language: report.language }),
     onSuccess: () => {
-      onSent(fields.to.trim());
+      onSent((shareRecipients(fields.to) ?? []).join(', '));
       setFields(empty);
       onClose();
     },
     onError: onRefused,
   });
+  // Once OK was refused, an address of 'to' that is not one is named on the field.
+  const invalidTo = invalid ? shareInvalidRecipient(fields.to) : null;
   const ok = () => {
     if (shareProblem(fields)) return setInvalid(true);
     share.mutate();
@@ -479,9 +483,11 @@ function ShareModal({
       <Stack gap="sm">
         <TextInput
           label={t('share.to')}
-          type="email"
+          description={t('share.toHint')}
+          inputMode="email"
           value={fields.to}
           onChange={(e) => update('to', e.currentTarget.value)}
+          error={invalidTo ? t('share.invalidTo', { address: invalidTo }) : undefined}
           required
           autoComplete="email"
         />

@@ -45,6 +45,17 @@ describe('settings change', () => {
     expect(ZStoreSettingsChange.safeParse({ email: 'a@b' }).success).toBe(false);
   });
 
+  it("checks the state against the country sent with it, us by default", () => {
+    expect(ZStoreSettingsChange.parse({ country: 'ca', state: ' qc ' })).toMatchObject({ country: 'ca', state: 'QC' });
+    expect(ZStoreSettingsChange.parse({ country: 'us', state: '' })).toMatchObject({ country: 'us', state: null });
+    const refused = ZStoreSettingsChange.safeParse({ country: 'us', state: 'QC' });
+    expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['state'], message: 'must be a state of the United States' })]);
+    expect(ZStoreSettingsChange.safeParse({ state: 'NY' }).error?.issues[0]).toMatchObject({ path: ['state'], message: 'country and state are changed together' });
+    expect(ZStoreSettingsChange.safeParse({ country: 'fr', state: null }).success).toBe(false);
+    const { details } = applySettingsChange(ZStoreSettings.parse({}), ZStoreSettingsChange.parse({ country: 'ca', state: 'ON' }));
+    expect(details).toEqual({ country: 'ca', state: 'ON' });
+  });
+
   it('puts every setting in exactly one group of the settings page', () => {
     const grouped = Object.values(SETTINGS_GROUPS).flat().sort();
     expect(grouped).toEqual(Object.keys(ZStoreSettings.shape).sort());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail, phoneDigits } from '../customers/customer.js';
+import { COUNTRIES, DEFAULT_COUNTRY, regionProblem, type Country } from './regions.js';
 import { ZOpenDay, ZStoreSettings, type OpenDay, type StoreSettings } from './store.js';
 
 /**
@@ -69,8 +70,18 @@ export const ZStoreDetails = z.strictObject({
   email: ZStoreEmail.nullable().optional().transform(blankToNull),
   phoneNo: ZStorePhone.nullable().optional().transform(blankToNull),
   address: z.string().trim().max(500).nullable().optional().transform(blankToNull),
+  /** The address's country, us or ca (us when none is given). */
+  country: z.enum(COUNTRIES, { message: `must be one of ${COUNTRIES.join(', ')}` }).optional(),
+  /** The address's state or province: a code on the country's list (QC, NY), null for none. */
+  state: z.string().trim().toUpperCase().max(2).nullable().optional().transform(blankToNull),
 });
 export type StoreDetailsInput = z.input<typeof ZStoreDetails>;
+
+/** A store address's state must be on its country's list (the default country when none is given). */
+export function checkRegion(value: { country?: Country | undefined; state?: string | null | undefined }, ctx: z.RefinementCtx) {
+  const problem = regionProblem(value.country ?? DEFAULT_COUNTRY, value.state);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['state'], message: problem });
+}
 
 type SettingsShape = typeof ZStoreSettings.shape;
 type PatchShape = { [K in keyof SettingsShape]: z.ZodOptional<ReturnType<SettingsShape[K]['unwrap']>> };
@@ -95,21 +106,37 @@ export const ZStoreSettingsChange = z
     email: ZStoreDetails.shape.email,
     phoneNo: ZStoreDetails.shape.phoneNo,
     address: ZStoreDetails.shape.address,
+    country: ZStoreDetails.shape.country,
+    state: ZStoreDetails.shape.state,
     openTime: ZOpenTime.optional(),
     adminPIN: ZAdminPin.nullable().optional(),
   })
+  // The state is read against the country sent with it: the two change together.
+  .refine((b) => (b.country === undefined) === (b.state === undefined), {
+    message: 'country and state are changed together',
+    path: ['state'],
+  })
+  .superRefine(checkRegion)
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'a setting to change is mandatory' });
 export type StoreSettingsChange = z.input<typeof ZStoreSettingsChange>;
 
 /** Splits a parsed change into the settings (merged over the current ones) and the rest. */
 export function applySettingsChange(current: StoreSettings, change: z.output<typeof ZStoreSettingsChange>) {
-  const { name, franchiseName, email, phoneNo, address, openTime, adminPIN, ...settings } = change;
+  const { name, franchiseName, email, phoneNo, address, country, state, openTime, adminPIN, ...settings } = change;
   const defined = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
   return {
     settings: ZStoreSettings.parse({ ...current, ...defined }),
     details: Object.fromEntries(
-      Object.entries({ name, franchiseName, email, phoneNo, address }).filter(([, v]) => v !== undefined),
-    ) as Partial<{ name: string; franchiseName: string | null; email: string | null; phoneNo: string | null; address: string | null }>,
+      Object.entries({ name, franchiseName, email, phoneNo, address, country, state }).filter(([, v]) => v !== undefined),
+    ) as Partial<{
+      name: string;
+      franchiseName: string | null;
+      email: string | null;
+      phoneNo: string | null;
+      address: string | null;
+      country: Country;
+      state: string | null;
+    }>,
     openTime,
     adminPIN,
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRIES } from './regions.js';
 import { ZOpenDay, ZStoreSettings } from './store.js';
 
 /** A store as the API shows it: its settings spread at the top level, no secrets. */
@@ -9,6 +10,8 @@ export const ZStore = ZStoreSettings.extend({
   email: z.string().nullable(),
   phoneNo: z.string().nullable(),
   address: z.string().nullable(),
+  country: z.enum(COUNTRIES),
+  state: z.string().nullable(),
   openTime: z.array(ZOpenDay),
   partnerId: z.string().nullable(),
   accountId: z.string(),

@@ -189,7 +189,8 @@ describe('lists on screen', () => {
   it('the order count defaults to vehicles in the shop', () => {
     expect(dashboardCountQuery('allVehicles', '')).toEqual({ vehicleInShop: true });
     expect(dashboardCountQuery('reporting', '')).toEqual({ vehicleInShop: true });
-    expect(dashboardCountQuery('appointments', '')).toEqual({ vehicleInShop: false });
+    expect(dashboardCountQuery('appointments', '')).toBeNull();
+    expect(dashboardCountQuery('appointments', 'ford')).toEqual({ search: 'ford' });
     expect(dashboardCountQuery('technicianBasicWaiting', '')).toEqual({ vehicleInShop: true, waiting: true });
     expect(dashboardCountQuery('allVehicles', ' ford ')).toEqual({ search: 'ford' });
   });

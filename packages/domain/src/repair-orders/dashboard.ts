@@ -282,15 +282,18 @@ export function dashboardCounterQuery(
 
 /**
  * The order count in the header (`GET .../inspectionOrder/count`): vehicles in the shop by default,
- * the matches while searching, the waiting ones on the basic technician's waiting list.
+ * the matches while searching, the waiting ones on the basic technician's waiting list. On the
+ * appointments list there is no count query (null): the header shows the appointments counter,
+ * the list's own total, since an appointment counts only from the start of today (and only the
+ * user's with my vehicles), which the count route's parameters cannot say.
  */
 export function dashboardCountQuery(
   filter: DashboardFilter,
   search: string,
-): { vehicleInShop?: boolean; waiting?: boolean; search?: string } {
+): { vehicleInShop?: boolean; waiting?: boolean; search?: string } | null {
   const term = search.trim();
   if (term) return { search: term };
-  if (filter === 'appointments') return { vehicleInShop: false };
+  if (filter === 'appointments') return null;
   if (filter === 'technicianBasicWaiting') return { vehicleInShop: true, waiting: true };
   return { vehicleInShop: true };
 }

@@ -4,8 +4,11 @@ import {
   checkDecisions,
   isDecidable,
   resultCounts,
+  SHARE_MAX_RECIPIENTS,
   SHARE_REPORT_INCOMPLETE,
+  shareInvalidRecipient,
   shareProblem,
+  shareRecipients,
   SIGNATURE_DATA_URL_MAX,
   SIGNATURE_MAX_BYTES,
   totalsWithDecisions,
@@ -135,6 +138,17 @@ describe('share', () => {
     ]) {
       expect(shareProblem(bad)).toBe(SHARE_REPORT_INCOMPLETE);
     }
+  });
+
+  it("takes several addresses in 'to', every one valid, a few at most", () => {
+    expect(shareRecipients('ann@example.com; bob@example.org,')).toEqual(['ann@example.com', 'bob@example.org']);
+    expect(shareProblem({ to: 'ann@example.com, bob@example.org', subject: 'x', body: 'y' })).toBeNull();
+    expect(shareProblem({ to: 'ann@example.com, bob', subject: 'x', body: 'y' })).toBe(SHARE_REPORT_INCOMPLETE);
+    expect(shareInvalidRecipient('ann@example.com, bob')).toBe('bob');
+    expect(shareInvalidRecipient('ann@example.com')).toBeNull();
+    expect(shareRecipients(' ; ')).toBeNull();
+    const many = Array.from({ length: SHARE_MAX_RECIPIENTS + 1 }, (_, i) => `p${i}@example.com`).join(',');
+    expect(shareRecipients(many)).toBeNull();
   });
 });
 

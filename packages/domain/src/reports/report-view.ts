@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId } from '../http/common.js';
 import { LANGUAGES } from '../limits.js';
+import { EMAIL_LIST_MAX_LENGTH, parseEmailList } from '../customers/email-list.js';
 import { ZLocalizedText, type ResultSeverity } from '../inspections/inspection-type.js';
 import {
   ZCustomerDecision,
@@ -179,7 +180,7 @@ export const ZDeferredDismissalRequest = z.strictObject({ deferredIgnoredByCusto
  * answers any gap (shareProblem), rather than a schema's message per field.
  */
 export const ZShareReportRequest = z.strictObject({
-  to: z.string().max(320).optional(),
+  to: z.string().max(EMAIL_LIST_MAX_LENGTH).optional(),
   subject: z.string().max(998).optional(),
   body: z.string().max(10_000).optional(),
   language: z.enum(LANGUAGES).optional(),
@@ -316,14 +317,31 @@ export function totalsWithDecisions(
   return { total: totals.total, approvedTotal: totals.approvedTotal };
 }
 
-/** Share: a valid 'to', a subject and a body; else SHARE_REPORT_INCOMPLETE. */
+/** Most people one share reaches: a customer shares with a few people, not a mailing list. */
+export const SHARE_MAX_RECIPIENTS = 5;
+
+/**
+ * The addresses of the share's 'to': one or several, separated by commas or semicolons, every one
+ * valid and at most SHARE_MAX_RECIPIENTS; null when the field is empty or any address is not valid.
+ */
+export function shareRecipients(to: string | null | undefined): string[] | null {
+  const list = parseEmailList(to ?? '', SHARE_MAX_RECIPIENTS);
+  return list.ok && list.emails.length > 0 ? list.emails : null;
+}
+
+/** The first address of the share's 'to' that is not one, to name it on the field; else null. */
+export function shareInvalidRecipient(to: string | null | undefined): string | null {
+  const list = parseEmailList(to ?? '', SHARE_MAX_RECIPIENTS);
+  return !list.ok && list.problem === 'invalid' ? list.invalid : null;
+}
+
+/** Share: a valid 'to' (every address of it), a subject and a body; else SHARE_REPORT_INCOMPLETE. */
 export function shareProblem(share: {
   to?: string | null;
   subject?: string | null;
   body?: string | null;
 }): string | null {
-  const to = share.to?.trim() ?? '';
-  const ok = z.email().safeParse(to).success && !!share.subject?.trim() && !!share.body?.trim();
+  const ok = shareRecipients(share.to) !== null && !!share.subject?.trim() && !!share.body?.trim();
   return ok ? null : SHARE_REPORT_INCOMPLETE;
 }
 

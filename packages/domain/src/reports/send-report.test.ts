@@ -11,10 +11,28 @@ const customer = { email: 'jane@example.test', mobilePhone: '514-555-0123', perm
 const none = { use3rdPartyEmail: false, use3rdPartyPhone: false };
 
 describe('reportRecipients', () => {
+  it('sends to each address of a list, all valid, naming the first invalid one', () => {
+    expect(reportRecipients(customer, { ...none, customerEmail: 'jane@example.test; fleet@example.test, ' })).toMatchObject({
+      ok: true,
+      emails: [
+        { to: 'jane@example.test', thirdParty: false },
+        { to: 'fleet@example.test', thirdParty: false },
+      ],
+    });
+    expect(reportRecipients(customer, { ...none, customerEmail: 'jane@example.test, fleet@' })).toEqual({
+      ok: false,
+      status: 400,
+      code: 'INVALID_ARGUMENTS',
+      message: 'customerEmail: fleet@ is not an e-mail address',
+    });
+    // Only separators: no e-mail, the text still goes.
+    expect(reportRecipients(customer, { ...none, customerEmail: ' ; , ' })).toMatchObject({ ok: true, emails: [], sms: { to: '514-555-0123' } });
+  });
+
   it("defaults to the customer's own e-mail and phone", () => {
     expect(reportRecipients(customer, none)).toEqual({
       ok: true,
-      email: { to: 'jane@example.test', thirdParty: false },
+      emails: [{ to: 'jane@example.test', thirdParty: false }],
       sms: { to: '514-555-0123', thirdParty: false },
       smsRefused: false,
     });
@@ -28,7 +46,7 @@ describe('reportRecipients', () => {
     });
     expect(r).toMatchObject({
       ok: true,
-      email: { to: 'jane.doe@example.test', thirdParty: false },
+      emails: [{ to: 'jane.doe@example.test', thirdParty: false }],
       sms: null,
     });
     expect(reportRecipients(customer, { ...none, customerPhone: '' })).toMatchObject({ sms: null });
@@ -36,7 +54,7 @@ describe('reportRecipients', () => {
 
   it('ignores the third-party flags when the customer has their own', () => {
     const r = reportRecipients(customer, { use3rdPartyEmail: true, use3rdPartyPhone: true });
-    expect(r).toMatchObject({ email: { thirdParty: false }, sms: { thirdParty: false } });
+    expect(r).toMatchObject({ emails: [{ thirdParty: false }], sms: { thirdParty: false } });
   });
 
   it('needs the flag ticked to send to a third party when the customer has none', () => {
@@ -54,10 +72,10 @@ describe('reportRecipients', () => {
       reportRecipients(noEmail, { ...none, use3rdPartyEmail: true, customerEmail: 'fleet@example.test' }),
     ).toMatchObject({
       ok: true,
-      email: { to: 'fleet@example.test', thirdParty: true },
+      emails: [{ to: 'fleet@example.test', thirdParty: true }],
     });
     // Flag off and nothing typed: simply no e-mail.
-    expect(reportRecipients(noEmail, none)).toMatchObject({ ok: true, email: null });
+    expect(reportRecipients(noEmail, none)).toMatchObject({ ok: true, emails: [] });
     const noPhone = { ...customer, mobilePhone: null };
     expect(
       reportRecipients(noPhone, { ...none, use3rdPartyPhone: true, customerPhone: '(438) 555-0101' }),
@@ -69,7 +87,7 @@ describe('reportRecipients', () => {
   it('refuses the text without permissionToText, the e-mail still goes', () => {
     expect(reportRecipients({ ...customer, permissionToText: false }, none)).toMatchObject({
       ok: true,
-      email: { to: 'jane@example.test' },
+      emails: [{ to: 'jane@example.test' }],
       sms: null,
       smsRefused: true,
     });
@@ -83,7 +101,7 @@ describe('reportRecipients', () => {
     });
     expect(reportRecipients(customer, { ...none, customerEmail: 'not-an-address' })).toMatchObject({
       ok: false,
-      message: 'customerEmail: must be an e-mail address',
+      message: 'customerEmail: not-an-address is not an e-mail address',
     });
     expect(reportRecipients(customer, { ...none, customerPhone: '12' })).toMatchObject({
       ok: false,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZId } from '../http/common.js';
 import { LANGUAGES } from '../limits.js';
-import { isValidEmail, phoneDigits } from '../customers/customer.js';
+import { phoneDigits } from '../customers/customer.js';
+import { EMAIL_LIST_MAX_LENGTH, emailListMessage, parseEmailList } from '../customers/email-list.js';
 import type { ErrorCode } from '../errors.js';
 
 /**
@@ -39,7 +40,8 @@ const ZText = (max: number) => z.string().trim().min(1, { message: 'must not be 
 /**
  * The report payload. storeId, inspectionOrderId, workerId, language, subjectLine and
  * messageText are mandatory. customerEmail / customerPhone: absent means the customer's
- * own; null or '' means not by that channel; a value is the address to use. use3rdPartyEmail /
+ * own; null or '' means not by that channel; a value is the address to use (customerEmail: one
+ * or several, separated by commas or semicolons, every one valid). use3rdPartyEmail /
  * use3rdPartyPhone only apply when the customer has none of their own (see reportRecipients).
  * token: the hidden field, a one-time send token the dialog got when it opened.
  */
@@ -53,7 +55,7 @@ export const ZSendReportRequest = z.strictObject({
   notification: z.enum(REPORT_NOTIFICATIONS).default('report'),
   /** Accepted and recorded; no payment link is added until payments exist (docs/reports.md). */
   includePaymentLink: z.boolean().default(false),
-  customerEmail: z.string().trim().max(254).nullable().optional(),
+  customerEmail: z.string().trim().max(EMAIL_LIST_MAX_LENGTH).nullable().optional(),
   customerPhone: z.string().trim().max(40).nullable().optional(),
   use3rdPartyEmail: z.boolean().default(false),
   use3rdPartyPhone: z.boolean().default(false),
@@ -120,7 +122,8 @@ export interface Recipient {
 export type RecipientsResult =
   | {
       ok: true;
-      email: Recipient | null;
+      /** Each address the e-mail goes to (none: no e-mail). */
+      emails: Recipient[];
       sms: Recipient | null;
       /** The text was asked for but the customer has not given permission to text. */
       smsRefused: boolean;
@@ -157,7 +160,7 @@ function pick(
 
 /**
  * Who the report goes to: the customer's own e-mail and mobile phone unless the dialog
- * sent others; a third party's only when the customer has none of their own and the matching
+ * sent others (e-mail: each address of the list, all of which must be valid); a third party's only when the customer has none of their own and the matching
  * use3rdParty flag is ticked. A text needs the customer's permissionToText: without it the text is
  * refused (smsRefused), whatever number. Neither channel: REPORT_NO_RECIPIENT.
  */
@@ -184,14 +187,11 @@ export function reportRecipients(
     'use3rdPartyPhone',
   );
   if (!phone.ok) return { ok: false, status: 400, code: 'INVALID_ARGUMENTS', message: phone.message };
-  if (email.value && !isValidEmail(email.value.to)) {
-    return {
-      ok: false,
-      status: 400,
-      code: 'INVALID_ARGUMENTS',
-      message: 'customerEmail: must be an e-mail address',
-    };
+  const list = email.value ? parseEmailList(email.value.to) : ({ ok: true, emails: [] } as const);
+  if (!list.ok) {
+    return { ok: false, status: 400, code: 'INVALID_ARGUMENTS', message: emailListMessage('customerEmail', list) };
   }
+  const emails = list.emails.map((to) => ({ to, thirdParty: email.value!.thirdParty }));
   if (
     phone.value &&
     !phoneDigits(phone.value.to) &&
@@ -199,7 +199,7 @@ export function reportRecipients(
   ) {
     return { ok: false, status: 400, code: 'INVALID_ARGUMENTS', message: 'customerPhone: must be 10 digits' };
   }
-  if (!email.value && !phone.value) {
+  if (emails.length === 0 && !phone.value) {
     return {
       ok: false,
       status: 409,
@@ -208,7 +208,7 @@ export function reportRecipients(
     };
   }
   const smsRefused = phone.value !== null && !customer.permissionToText;
-  return { ok: true, email: email.value, sms: smsRefused ? null : phone.value, smsRefused };
+  return { ok: true, emails, sms: smsRefused ? null : phone.value, smsRefused };
 }
 
 /* --------------------------------------------------------------- outcome */

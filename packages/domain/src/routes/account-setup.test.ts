@@ -19,6 +19,12 @@ describe('setup wizard rules', () => {
     expect(ZSetupStore.safeParse({ ...store, openTime: [{ day: 'friday', open: '18:00', close: '09:00' }] }).success).toBe(false);
   });
 
+  it("picks the first store's state from its country's list, us when no country is given", () => {
+    expect(ZSetupStore.parse({ ...store, country: 'ca', state: 'QC' })).toMatchObject({ country: 'ca', state: 'QC' });
+    expect(ZSetupStore.safeParse({ ...store, state: 'TX' }).success).toBe(true);
+    expect(ZSetupStore.safeParse({ ...store, state: 'QC' }).error?.issues[0]).toMatchObject({ path: ['state'] });
+  });
+
   it('refuses a username twice in the workers, and more roles than the wizard grants', () => {
     const worker = { username: 'tom', firstName: 'Tom', type: 'Technician', email: 'tom@example.com' };
     expect(ZAccountSetup.safeParse({ account: { name: 'A' }, store, workers: [worker] }).success).toBe(true);

@@ -3,7 +3,7 @@ import { access } from '../http/access.js';
 import { defineRoute } from '../http/route.js';
 import { LANGUAGES } from '../limits.js';
 import { ZStore } from '../identity/store-view.js';
-import { ZOpenTime, ZStoreDetails, ZStoreEmail, ZStorePhone } from '../identity/store-settings.js';
+import { checkRegion, ZOpenTime, ZStoreDetails, ZStoreEmail, ZStorePhone } from '../identity/store-settings.js';
 import { ZAccount } from './accounts.js';
 import { ZStoreUser, ZUsername } from './store-users.js';
 
@@ -33,7 +33,7 @@ export const ZSetupStore = ZStoreDetails.extend({
   phoneNo: ZStorePhone.pipe(z.string().min(1, 'phoneNo is mandatory')),
   address: z.string().trim().min(1, 'address is mandatory').max(500),
   openTime: ZOpenTime,
-});
+}).superRefine(checkRegion);
 
 /** Step 3: a first worker, who receives the password e-mail (so the e-mail is mandatory). */
 export const ZSetupWorker = z.strictObject({

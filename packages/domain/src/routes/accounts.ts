@@ -4,7 +4,7 @@ import { defineRoute } from '../http/route.js';
 import { ZId } from '../http/common.js';
 import { STAFF_ROLES, type Role } from '../roles.js';
 import { ZStore } from '../identity/store-view.js';
-import { ZOpenTime, ZStoreDetails } from '../identity/store-settings.js';
+import { checkRegion, ZOpenTime, ZStoreDetails } from '../identity/store-settings.js';
 
 /**
  * Accounts (GET /account/{id}) and account stores (/v2/account/{accountId}/store): the home of
@@ -46,7 +46,7 @@ export const ZAccountStore = z.object({
 });
 export type AccountStore = z.infer<typeof ZAccountStore>;
 
-export const ZCreateStore = ZStoreDetails.extend({ openTime: ZOpenTime.default([]) });
+export const ZCreateStore = ZStoreDetails.extend({ openTime: ZOpenTime.default([]) }).superRefine(checkRegion);
 export type CreateStoreInput = z.input<typeof ZCreateStore>;
 
 const accountParams = z.strictObject({ accountId: ZId });

@@ -1,4 +1,4 @@
-import { errors, readStoreSettings, ZStoreSettings, type AccountSetupResult, type ZAccountSetup } from '@servicebay/domain';
+import { DEFAULT_COUNTRY, errors, readStoreSettings, ZStoreSettings, type AccountSetupResult, type ZAccountSetup } from '@servicebay/domain';
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { IdentityRepository, PasswordService as Passwords } from '../identity/index.js';
@@ -45,6 +45,8 @@ export function createAccountSetupService(deps: {
             email: body.store.email,
             phoneNo: body.store.phoneNo,
             address: body.store.address,
+            country: body.store.country ?? DEFAULT_COUNTRY,
+            state: body.store.state ?? null,
             openTime: body.store.openTime,
             settings: readStoreSettings(ZStoreSettings.parse({})),
           },

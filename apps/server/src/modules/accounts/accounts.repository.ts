@@ -6,7 +6,7 @@ import { customers, vehicles } from '../customers/customers.schema.js';
 import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 import { isStaff } from '../../platform/db/staff.js';
 
-export type NewStore = Pick<typeof stores.$inferInsert, 'name' | 'franchiseName' | 'email' | 'phoneNo' | 'address' | 'openTime' | 'settings'>;
+export type NewStore = Pick<typeof stores.$inferInsert, 'name' | 'franchiseName' | 'email' | 'phoneNo' | 'address' | 'country' | 'state' | 'openTime' | 'settings'>;
 
 export function createAccountsRepository(db: Db) {
   return {

@@ -1,4 +1,4 @@
-import { errors, readStoreSettings, ZStoreSettings, type Account, type AccountStore, type Store, type ZCreateStore } from '@servicebay/domain';
+import { DEFAULT_COUNTRY, errors, readStoreSettings, ZStoreSettings, type Account, type AccountStore, type Store, type ZCreateStore } from '@servicebay/domain';
 import type { z } from 'zod';
 import { presentStore } from '../stores/index.js';
 import type { AccountsRepository } from './accounts.repository.js';
@@ -62,6 +62,8 @@ export function createAccountsService(deps: { repo: AccountsRepository; now?: ()
         email: body.email ?? null,
         phoneNo: body.phoneNo ?? null,
         address: body.address ?? null,
+        country: body.country ?? DEFAULT_COUNTRY,
+        state: body.state ?? null,
         openTime: body.openTime,
         settings: readStoreSettings(ZStoreSettings.parse({})),
       });

@@ -201,6 +201,31 @@ describe('sendReport', () => {
     expect(res.json().deliveries.map((d: { channel: string }) => d.channel)).toEqual(['email']);
   });
 
+  it('sends the e-mail to every address of a list, each recorded; a list with an invalid address sends nothing', async () => {
+    const o = await w.order();
+    const refused = await w.send(o.id, await w.payload(o.id, { customerEmail: 'jane@example.test; fleet@', customerPhone: null }));
+    expect(refused.json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: 'customerEmail: fleet@ is not an e-mail address' });
+    expect(await w.deliveries(o.id)).toEqual([]);
+
+    const res = await w.send(
+      o.id,
+      await w.payload(o.id, { customerEmail: 'jane@example.test; fleet@example.test', customerPhone: null }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('fulfilled');
+    const rows = (await w.deliveries(o.id)).sort((x, y) => x.to.localeCompare(y.to));
+    expect(rows.map((r) => [r.channel, r.to, r.status])).toEqual([
+      ['email', 'fleet@example.test', 'fulfilled'],
+      ['email', 'jane@example.test', 'fulfilled'],
+    ]);
+    // Each address received the report's e-mail in the local outbox.
+    for (const row of rows) {
+      const sent = await w.message(row.sentMessageId!);
+      expect(sent).toMatchObject({ channel: 'email', to: row.to, subject: 'Your vehicle report' });
+      expect(sent.text).toContain('/report/');
+    }
+  });
+
   it('uses a third party only when the customer has none of their own', async () => {
     const o = await w.order({ email: null });
     const unticked = await w.send(

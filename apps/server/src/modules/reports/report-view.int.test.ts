@@ -580,6 +580,7 @@ describe('share', () => {
       { to: 'friend@example.com', subject: 'Car' },
       { to: 'nope', subject: 'Car', body: 'Look' },
       { to: 'friend@example.com', subject: ' ', body: 'Look' },
+      { to: 'friend@example.com; nope', subject: 'Car', body: 'Look' },
     ]) {
       const res = await t.app.inject({
         method: 'POST',
@@ -628,6 +629,19 @@ describe('share', () => {
       ).statusCode;
     }
     expect(status).toBe(429);
+  });
+
+  it("sends one e-mail to each address of 'to', with the same link", async () => {
+    const w = await world();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: reportUrl(w.orderId, '/share', w.token),
+      payload: { to: 'ann@example.com; bob@example.org', subject: 'Our car', body: 'For both of you.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const sent = await db().select().from(sentMessages).where(eq(sentMessages.subject, 'Our car'));
+    expect(sent.map((m) => m.to).sort()).toEqual(['ann@example.com', 'bob@example.org']);
+    expect(new Set(sent.map((m) => /\/report\/\S+/.exec(m.text)![0])).size).toBe(1);
   });
 });
 

@@ -259,6 +259,20 @@ describe('store settings', () => {
     expect(after.openTime).toEqual(before.openTime);
   });
 
+  it("keeps the address's state on its country's list: a refused state names the field, a Canadian province is kept", async () => {
+    const refused = await send('PUT', settings(), managerHeaders, { country: 'us', state: 'QC' });
+    expect(refused.json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: 'state: must be a state of the United States' });
+    const alone = await send('PUT', settings(), managerHeaders, { state: 'NY' });
+    expect(alone.json()).toMatchObject({ status: 400, code: 'INVALID_ARGUMENTS', message: 'state: country and state are changed together' });
+    const stored = (await t.platform.database.db.select().from(stores).where(eq(stores.id, store.id)))[0]!;
+    expect(stored).toMatchObject({ country: 'us', state: null });
+
+    const kept = await send('PUT', settings(), managerHeaders, { country: 'ca', state: 'qc' });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ country: 'ca', state: 'QC' });
+    await send('PUT', settings(), managerHeaders, { country: 'us', state: null });
+  });
+
   it('takes effect on the next ticket save: VIN mandatory refuses a vehicle without VIN, and no longer once off', async () => {
     const customer = await t.make.customer(store);
     const vehicle = await t.make.vehicle(store, { householdId: customer.householdId });

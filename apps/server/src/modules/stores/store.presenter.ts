@@ -1,4 +1,4 @@
-import { readStoreSettings, ZOpenDay, type Store } from '@servicebay/domain';
+import { DEFAULT_COUNTRY, isCountry, readStoreSettings, ZOpenDay, type Store } from '@servicebay/domain';
 import { z } from 'zod';
 import type { StoreRow } from '../identity/index.js';
 
@@ -13,6 +13,8 @@ export function presentStore(store: StoreRow): Store {
     email: store.email,
     phoneNo: store.phoneNo,
     address: store.address,
+    country: isCountry(store.country) ? store.country : DEFAULT_COUNTRY,
+    state: store.state,
     openTime: ZOpenTime.parse(store.openTime),
     partnerId: store.partnerId,
     accountId: store.accountId,

@@ -23,7 +23,7 @@ export function createStoreRepository(db: Db) {
     /** Saves a store's settings, details, hours and PIN hash; undefined values stay as they are. */
     async updateSettings(
       storeId: string,
-      values: Partial<Pick<typeof stores.$inferInsert, 'settings' | 'openTime' | 'adminPinHash' | 'name' | 'franchiseName' | 'email' | 'phoneNo' | 'address'>>,
+      values: Partial<Pick<typeof stores.$inferInsert, 'settings' | 'openTime' | 'adminPinHash' | 'name' | 'franchiseName' | 'email' | 'phoneNo' | 'address' | 'country' | 'state'>>,
     ) {
       const rows = await db.update(stores).set(values).where(eq(stores.id, storeId)).returning();
       return rows[0] ?? null;

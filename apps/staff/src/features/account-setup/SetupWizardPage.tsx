@@ -8,6 +8,7 @@ import { AlertBanner, useAlerts } from '@servicebay/ui';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../kit/PageHeader.js';
+import { RegionFields } from '../../kit/RegionFields.js';
 import { routerPath } from '../../paths.js';
 import { userQueryKey, useSignedIn } from '../../session/signed-in.js';
 import { HoursEditor } from '../store-settings/HoursEditor.js';
@@ -201,6 +202,12 @@ function StoreStep({
           <TextInput label={t('store.email')} type="email" required {...field('email')} />
         </SimpleGrid>
         <Textarea label={t('store.address')} required autosize minRows={2} {...field('address')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <RegionFields
+            value={draft.store}
+            onChange={(region) => setDraft((d) => ({ ...d, store: { ...d.store, ...region } }))}
+          />
+        </SimpleGrid>
         <Title order={3} size="h4">
           {t('storeSettings.groups.hours')}
         </Title>

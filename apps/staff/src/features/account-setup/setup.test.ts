@@ -56,6 +56,20 @@ describe('setup wizard draft', () => {
     expect(ZAccountSetup.safeParse(body).success).toBe(true);
   });
 
+  it('sends the country (us by default) and the state picked, none as null', () => {
+    expect(setupBody(complete()).store).toMatchObject({ country: 'us', state: null });
+    const d = complete();
+    d.store = { ...d.store, country: 'ca', state: 'QC' };
+    expect(setupBody(d).store).toMatchObject({ country: 'ca', state: 'QC' });
+    expect(ZAccountSetup.safeParse(setupBody({ ...d, store: { ...d.store, state: 'NY' } })).success).toBe(false);
+  });
+
+  it('reads an older draft without a country as us with no state', () => {
+    const store = memory();
+    store.setItem('servicebay.setup.u4', JSON.stringify({ store: { name: 'Old', country: 'xx' } }));
+    expect(loadDraft('u4', store).store).toMatchObject({ name: 'Old', country: 'us', state: '' });
+  });
+
   it('keeps the draft per user, and drops one that does not read', () => {
     const store = memory();
     saveDraft('u1', complete(), store);

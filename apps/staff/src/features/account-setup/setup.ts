@@ -1,11 +1,14 @@
 import {
   DAYS,
+  DEFAULT_COUNTRY,
+  isCountry,
   isValidEmail,
   openTimeProblems,
   phoneDigits,
   repeatedUsernames,
   ZUsername,
   type AccountSetupInput,
+  type Country,
   type OpenDay,
   type SetupWorkerRole,
 } from '@servicebay/domain';
@@ -27,7 +30,17 @@ export interface WorkerDraft {
 
 export interface SetupDraft {
   account: { name: string };
-  store: { name: string; franchiseName: string; email: string; phoneNo: string; address: string; openTime: OpenDay[] };
+  store: {
+    name: string;
+    franchiseName: string;
+    email: string;
+    phoneNo: string;
+    address: string;
+    /** The address's country and its state or province code ('' for none). */
+    country: Country;
+    state: string;
+    openTime: OpenDay[];
+  };
   workers: WorkerDraft[];
 }
 
@@ -42,7 +55,7 @@ export function defaultWeek(): OpenDay[] {
 export function emptyDraft(): SetupDraft {
   return {
     account: { name: '' },
-    store: { name: '', franchiseName: '', email: '', phoneNo: '', address: '', openTime: defaultWeek() },
+    store: { name: '', franchiseName: '', email: '', phoneNo: '', address: '', country: DEFAULT_COUNTRY, state: '', openTime: defaultWeek() },
     workers: [],
   };
 }
@@ -110,6 +123,8 @@ export function setupBody(draft: SetupDraft): AccountSetupInput {
       email: s.email.trim(),
       phoneNo: s.phoneNo.trim(),
       address: s.address.trim(),
+      country: s.country,
+      state: s.state || null,
       openTime: s.openTime,
     },
     workers: draft.workers.map((w) => ({
@@ -148,7 +163,7 @@ export function loadDraft(userId: string, from: DraftStorage | null = storage())
     const empty = emptyDraft();
     return {
       account: { ...empty.account, ...parsed.account },
-      store: { ...empty.store, ...parsed.store },
+      store: { ...empty.store, ...parsed.store, ...(!isCountry(parsed.store?.country) && { country: DEFAULT_COUNTRY, state: '' }) },
       workers: Array.isArray(parsed.workers) ? parsed.workers : [],
     };
   } catch {

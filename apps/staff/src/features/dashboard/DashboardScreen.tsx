@@ -114,8 +114,13 @@ export function DashboardScreen({
     }),
   });
 
+  // On appointments the header reads the appointments counter (same query, same cache): they agree.
   const countParams = dashboardCountQuery(filter, search);
-  const count = useQuery(orderCountQuery(api, storeId, countParams));
+  const count = useQuery<number>(
+    countParams
+      ? orderCountQuery(api, storeId, countParams)
+      : { ...orderCounterQuery(api, storeId, filter, dashboardCounterQuery(filter, choices, context)), staleTime: 30_000 },
+  );
 
   const choose = (patch: Partial<DashboardChoices>) => {
     setPages({});

@@ -28,6 +28,7 @@ import type { SmsErrorCode } from './SmsErrorDialog.js';
 import {
   defaultTextKeys,
   dialogBody,
+  emailFieldProblem,
   initialForm,
   isReady,
   openingLanguage,
@@ -143,6 +144,7 @@ export function ReportDialog({
     setForm((f) => (f ? { ...f, [key]: value } : f));
   const title = notification === 'repairComplete' ? t('titleRepairComplete') : t('titleReport');
   const ready = isReady(form, token);
+  const emailProblem = form ? emailFieldProblem(form.email, offer.emailEnabled) : null;
   const shownError = error ?? (customer.isError ? t('errors.failed') : null);
 
   return (
@@ -163,7 +165,7 @@ export function ReportDialog({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (!send.isPending) send.mutate();
+            if (!send.isPending && !emailProblem) send.mutate();
           }}
           data-testid="report-dialog"
         >
@@ -216,11 +218,13 @@ export function ReportDialog({
                 )}
                 <TextInput
                   label={t('email')}
-                  type="email"
+                  inputMode="email"
+                  autoComplete="off"
                   description={t('emailHint')}
                   value={form.email}
                   disabled={!offer.emailEnabled}
                   onChange={(e) => set('email', e.currentTarget.value)}
+                  error={emailProblem ? t(emailProblem.key, emailProblem) : undefined}
                 />
                 {offer.offerThirdPartyPhone && (
                   <Text size="sm" c="dimmed">
@@ -261,7 +265,7 @@ export function ReportDialog({
               <Button variant="default" onClick={onClose}>
                 {t('cancel')}
               </Button>
-              <Button type="submit" loading={send.isPending} disabled={!ready}>
+              <Button type="submit" loading={send.isPending} disabled={!ready || emailProblem !== null}>
                 {t('send')}
               </Button>
             </Group>

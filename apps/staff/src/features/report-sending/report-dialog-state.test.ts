@@ -15,6 +15,7 @@ import {
   sendFailure,
   smsErrorOf,
   type ReportForm,
+  emailFieldProblem,
 } from './report-dialog-state.js';
 
 const withBoth = { email: 'ada@example.com', mobilePhone: '5145550101', permissionToText: true };
@@ -281,5 +282,17 @@ describe('hasActiveLink', () => {
     expect(hasActiveLink([{ revokedAt: '2026-11-20T10:00:00Z' }, { revokedAt: null }])).toBe(true);
     expect(hasActiveLink([{ revokedAt: '2026-11-20T10:00:00Z' }])).toBe(false);
     expect(hasActiveLink([])).toBe(false);
+  });
+});
+
+describe('the e-mail field', () => {
+  it('takes several addresses, every one valid, naming the first that is not', () => {
+    expect(emailFieldProblem('ada@example.com; bob@example.org, ', true)).toBeNull();
+    expect(emailFieldProblem('', true)).toBeNull();
+    expect(emailFieldProblem('ada@example.com, bob', true)).toEqual({ key: 'emailInvalid', address: 'bob' });
+    expect(emailFieldProblem('bob', false)).toBeNull();
+    const many = Array.from({ length: 21 }, (_, i) => `p${i}@example.com`).join(';');
+    expect(emailFieldProblem(many, true)).toEqual({ key: 'emailTooMany', max: 20 });
+    expect(en.reportSending.emailInvalid).toContain('{{address}}');
   });
 });

@@ -1,6 +1,8 @@
 import {
+  EMAIL_LIST_MAX,
   goesToDashboardAfterSend,
   isLanguage,
+  parseEmailList,
   type Customer,
   type Language,
   type ReportNotification,
@@ -88,6 +90,21 @@ export function recipientOptions(
     phoneHint: customer && !customer.permissionToText ? ('noPermissionToText' as const) : ('phoneHint' as const),
     offerPaymentLink: paymentsEnabled,
   };
+}
+
+/**
+ * What is wrong with the e-mail field, or null: it lists one or several addresses, separated by
+ * commas or semicolons, and every one must be valid (the first that is not is named). A field the
+ * dialog does not send (disabled) has nothing wrong.
+ */
+export function emailFieldProblem(
+  email: string,
+  enabled: boolean,
+): { key: 'emailInvalid'; address: string } | { key: 'emailTooMany'; max: number } | null {
+  if (!enabled) return null;
+  const list = parseEmailList(email);
+  if (list.ok) return null;
+  return list.problem === 'tooMany' ? { key: 'emailTooMany', max: EMAIL_LIST_MAX } : { key: 'emailInvalid', address: list.invalid };
 }
 
 /** Sending is allowed once the form is filled and the token is there. */

@@ -24,6 +24,7 @@ import {
   openTimeProblems,
   phoneDigits,
   THEMES,
+  type Country,
   type OpenDay,
   type Store,
   type StoreSettings,
@@ -33,6 +34,7 @@ import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
 import { storeQueryKey } from '../../session/signed-in.js';
 import { LabelledSegmentedControl } from '../../kit/LabelledSegmentedControl.js';
+import { RegionFields } from '../../kit/RegionFields.js';
 import { StoreAdminFrame } from '../store-users/StoreAdminFrame.js';
 import { HoursEditor } from './HoursEditor.js';
 import { updateStoreSettings } from './store-settings-api.js';
@@ -57,6 +59,8 @@ interface Details {
   email: string;
   phoneNo: string;
   address: string;
+  country: Country;
+  state: string;
 }
 
 type PinChange = { mode: 'keep' } | { mode: 'set'; value: string } | { mode: 'remove' };
@@ -69,6 +73,8 @@ function settingsOf(store: Store): StoreSettings {
     email: _e,
     phoneNo: _p,
     address: _a,
+    country: _c,
+    state: _st,
     openTime: _o,
     partnerId: _pi,
     accountId: _ai,
@@ -109,6 +115,8 @@ function SettingsForm({ store }: { store: Store }) {
     email: store.email ?? '',
     phoneNo: store.phoneNo ?? '',
     address: store.address ?? '',
+    country: store.country,
+    state: store.state ?? '',
   }));
   const [hours, setHours] = useState<OpenDay[]>(() => fullWeek(store.openTime));
   const [pin, setPin] = useState<PinChange>({ mode: 'keep' });
@@ -189,6 +197,9 @@ function SettingsForm({ store }: { store: Store }) {
             />
           </SimpleGrid>
           <Textarea label={t('admin:store.address')} autosize minRows={2} value={details.address} onChange={(e) => setDetails({ ...details, address: e.currentTarget.value })} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <RegionFields value={details} onChange={(region) => setDetails({ ...details, ...region })} />
+          </SimpleGrid>
         </Section>
 
         <Section title={t('admin:storeSettings.groups.hours')} description={t('admin:storeSettings.groupHints.hours')}>

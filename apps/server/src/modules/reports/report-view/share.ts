@@ -1,4 +1,4 @@
-import { AppError, errors, shareProblem, vehicleDescription, type ShareReportRequest } from '@servicebay/domain';
+import { AppError, errors, shareProblem, shareRecipients, vehicleDescription, type ShareReportRequest } from '@servicebay/domain';
 import type { ReportCaller } from '../../../platform/http/registrar.js';
 import { translate } from '../../../platform/i18n/translate.js';
 import type { Limiter } from '../../identity/index.js';
@@ -43,7 +43,10 @@ export async function share(
     '\n',
   );
   try {
-    await ctx.deps.mail.send({ to: body.to!.trim(), subject: body.subject!.trim(), text, storeId });
+    // Each address receives its own e-mail, with the same link.
+    for (const to of shareRecipients(body.to)!) {
+      await ctx.deps.mail.send({ to, subject: body.subject!.trim(), text, storeId });
+    }
   } catch (error) {
     if (error instanceof AppError) throw error;
     ctx.deps.logger.warn({ err: error, inspectionOrderId }, 'report share e-mail not delivered');

@@ -28,6 +28,9 @@ export const stores = pgTable(
     email: text('email'),
     phoneNo: text('phone_no'),
     address: text('address'),
+    /** The address's country (us or ca) and its state or province code, checked against the country's list. */
+    country: text('country').notNull().default('us'),
+    state: text('state'),
     /** Opening hours per day: [{ day, open, close }], open may be the word closed. */
     openTime: jsonb('open_time').notNull().default([]),
     /** Every other store setting, validated by ZStoreSettings in packages/domain. */

@@ -31,7 +31,8 @@ function wantedRecipients(customer: Customer, body: SendReportRequest): Wanted[]
   const recipients = reportRecipients(customer, body);
   if (!recipients.ok) throw new AppError(recipients.status, recipients.code, recipients.message);
   const wanted: Wanted[] = [];
-  if (recipients.email) wanted.push({ channel: 'email', ...recipients.email, refused: false });
+  // One delivery per address of the e-mail list: each is sent, recorded and replay-safe on its own.
+  for (const email of recipients.emails) wanted.push({ channel: 'email', ...email, refused: false });
   if (recipients.sms) wanted.push({ channel: 'sms', ...recipients.sms, refused: false });
   if (recipients.smsRefused)
     wanted.push({
