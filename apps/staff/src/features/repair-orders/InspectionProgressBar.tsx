@@ -31,6 +31,7 @@ export function InspectionProgressBar({
       radius="md"
       p="sm"
       shadow="xs"
+      className="inspection-progress-bar"
       data-testid="inspection-progress-bar"
       // Sticks under the app's header (the shell's offset), over the rows scrolling by.
       style={{
