@@ -395,7 +395,7 @@ function orderNumberQueries(db: Db) {
       .insert(repairOrderNumbers)
       .values({ storeId, lastNumber: first })
       // Another transaction made the row first: this one waited for it, and goes on from it.
-      .onConflictDoUpdate({ target: repairOrderNumbers.storeId, set: { lastNumber: increment ? sql`${last} + 1` : sql`greatest(${last}, ${atLeast})` } })
+      .onConflictDoUpdate({ target: repairOrderNumbers.storeId, set: { lastNumber: next } })
       .returning({ lastNumber: last });
     return made!.lastNumber;
   }
