@@ -7,7 +7,7 @@ export function NotFound({ action }: { action?: ReactNode }) {
   const { t } = useTranslation('ui');
   return (
     <Stack align="center" gap="md" py="xl" ta="center">
-      <Text fz={64} fw={800} c="bay.7" lh={1} aria-hidden="true">
+      <Text fz={64} fw={800} c="var(--sb-color-brand-text)" lh={1} aria-hidden="true">
         404
       </Text>
       <Title order={1} size="h2">

@@ -1,5 +1,6 @@
-export { theme, cssVariablesResolver } from './theme.js';
-export { UiProvider } from './UiProvider.js';
+export { theme, cssVariablesResolver, storeTheme, themeFor, type AppTheme, type StoreTheme } from './theme.js';
+export { UiProvider, useStoreTheme } from './UiProvider.js';
+export { AccentBar } from './AccentBar.js';
 export { AlertBanner, AlertProvider, useAlerts, type AlertMessage, type AlertType, type AlertsApi } from './alerts.js';
 export {
   ConfirmDialog,

@@ -43,7 +43,7 @@ export function CustomerHomePage({ variant }: { variant: PortalVariant }) {
   };
 
   return (
-    <Stack gap={0} mih="100dvh" bg="gray.0">
+    <Stack gap={0} mih="100dvh" bg="var(--sb-color-page)">
       <Paper component="header" radius={0} shadow="xs" px="md" py="sm">
         <Group justify="space-between" wrap="nowrap">
           <Logo label={brand} />

@@ -36,12 +36,14 @@ import {
   type ReportView,
 } from '@servicebay/domain';
 import {
+  AccentBar,
   LanguageSelector,
   NotFound,
   ReportDocument,
   SignaturePad,
   formatCents,
   useAlerts,
+  useStoreTheme,
   type SignaturePadHandle,
 } from '@servicebay/ui';
 import { useServices } from '../context.js';
@@ -74,6 +76,8 @@ export function ReportPage() {
       api.call(getReportRoute, { params: { inspectionOrderId }, query: { t: token, language }, signal }),
   });
   const data = report.data;
+  // The page is in the store's theme once the report says which (default while it loads).
+  useStoreTheme(data?.shop.theme);
   const { t } = useTranslation('customerReport', { lng: data?.language ?? language });
   useDocumentTitle(data ? `${t('title')} · ${data.shop.name}` : t('title'));
 
@@ -143,7 +147,8 @@ export function ReportPage() {
     .filter((i) => i.decidable && i.decision === null).length;
 
   return (
-    <Box bg="gray.0" mih="100dvh" pb={choices.size > 0 ? 96 : 'xl'}>
+    <Box bg="var(--sb-color-page)" mih="100dvh" pb={choices.size > 0 ? 96 : 'xl'}>
+      <AccentBar className="sb-no-print" />
       <Container component="main" size="sm" px="sm" py="md">
         <ReportDocument
           report={data}
@@ -402,7 +407,7 @@ function ReviewModal({
           </Button>
         </Group>
         {problem && (
-          <Text c="red.9" role="alert">
+          <Text c="red" role="alert">
             {problem}
           </Text>
         )}
@@ -506,7 +511,7 @@ function ShareModal({
           minRows={3}
         />
         {invalid && (
-          <Text c="red.9" role="alert">
+          <Text c="red" role="alert">
             {t('share.incomplete')}
           </Text>
         )}

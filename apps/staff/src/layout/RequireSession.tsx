@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { actingRole, homeRoute, isPortalUser, isRole, needsTraining, STAFF_PATHS } from '@servicebay/domain';
 import { isApiError, inactivityLimitMs, useStore, watchInactivity, type SessionClaims } from '@servicebay/web-core';
+import { useStoreTheme } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { StaffShell } from './StaffShell.js';
 import { FullPageLoader } from '../kit/FullPageLoader.js';
@@ -50,6 +51,8 @@ function SignedInLoader({ claims }: { claims: SessionClaims }) {
   // A portal user's token names its customer's store, which it never acts for: no store to load.
   const storeId = staffStoreId(claims);
   const store = useQuery({ ...storeQuery(api, storeId), enabled: storeId !== null });
+  // The signed-in pages are in the store's theme; another store (log in as, a settings save) changes it.
+  useStoreTheme(store.data?.darkOrLightTheme);
 
   const inactiveStore = claims.isUserOfInactiveStore || user.data?.isUserOfInactiveStore === true;
   const noUser = isApiError(user.error) && user.error.status === 404;

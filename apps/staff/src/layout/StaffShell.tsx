@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { displayedRole, navigationMenu, STAFF_PATHS, type MenuEntry } from '@servicebay/domain';
-import { Logo, OfflineIcon } from '@servicebay/ui';
+import { AccentBar, Logo, OfflineIcon } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { GoToAdminModal } from './GoToAdminModal.js';
 import { HelpModal } from '../features/help/HelpModal.js';
@@ -112,6 +112,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
             </Button>
           </Group>
         </Group>
+        <AccentBar pos="absolute" left={0} right={0} bottom={0} />
       </AppShell.Header>
       <AppShell.Navbar
         p="sm"

@@ -116,7 +116,7 @@ export function ResetPasswordPage() {
               />
               {/* Not Mantine's error slot: its red reads below 4.5:1 on white (WCAG AA). */}
               {mismatch && (
-                <Text id={MISMATCH_ID} size="sm" c="red.9" mt={-8}>
+                <Text id={MISMATCH_ID} size="sm" c="red" mt={-8}>
                   {t('staff:resetPassword.mismatch')}
                 </Text>
               )}

@@ -11,7 +11,7 @@ import {
   type CustomerDecision,
   type Estimate,
 } from '../estimates/estimate.js';
-import { CURRENCIES } from '../identity/store.js';
+import { CURRENCIES, THEMES } from '../identity/store.js';
 import type { StepState } from '../repair-orders/repair-order.js';
 
 /**
@@ -94,6 +94,8 @@ export const ZReportView = z.object({
     phone: z.string().nullable(),
     email: z.string().nullable(),
     address: z.string().nullable(),
+    /** The store's darkOrLightTheme: the page shows the report in it (docs/web.md, Store themes). */
+    theme: z.enum(THEMES),
   }),
   customerName: z.string().nullable(),
   vehicle: z.object({

@@ -43,6 +43,8 @@ export const REPORT_PRINT_CSS = `
 `;
 
 const SEVERITY_COLOR = { okay: 'teal.9', warning: 'yellow.9', critical: 'red.9' } as const;
+/** The counts' text: a colour without a shade reads at AA in either scheme (theme.ts). */
+const SEVERITY_TEXT = { okay: 'teal', warning: 'yellow', critical: 'red' } as const;
 
 export interface ReportDocumentProps {
   report: ReportView;
@@ -134,7 +136,7 @@ export function ReportDocument({
       <Group gap="xs" component="section" aria-label={t('counts.title')} grow>
         {(['okay', 'warning', 'critical'] as const).map((severity) => (
           <Paper key={severity} withBorder p="xs" radius="md" ta="center" data-count={severity}>
-            <Text fw={800} size="xl" c={SEVERITY_COLOR[severity]}>
+            <Text fw={800} size="xl" c={SEVERITY_TEXT[severity]}>
               {report.counts[severity]}
             </Text>
             <Text size="sm">{t(`counts.${severity}`)}</Text>
@@ -357,7 +359,7 @@ function ItemCard({ item, language, money, priced, choice, onChoose, onPicture, 
                   objectFit: 'cover',
                   borderRadius: 6,
                   display: 'block',
-                  background: 'var(--mantine-color-gray-2)',
+                  background: 'var(--sb-color-placeholder)',
                 }}
               />
             </UnstyledButton>

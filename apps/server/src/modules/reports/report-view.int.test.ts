@@ -162,7 +162,7 @@ beforeAll(async () => {
   store = await t.make.store({ name: 'Downtown Auto' });
   await db()
     .update(stores)
-    .set({ phoneNo: '(514) 555-0100', email: 'shop@example.com', address: '1 Main St' })
+    .set({ phoneNo: '(514) 555-0100', email: 'shop@example.com', address: '1 Main St', settings: { darkOrLightTheme: 'napa' } })
     .where(eq(stores.id, store.id));
   other = await t.make.store({ name: 'Elsewhere' });
   advisorHeaders = await bearer(t.platform.tokens, await t.make.user('ServiceAdvisor', store));
@@ -188,6 +188,7 @@ describe("the customer's report", () => {
       phone: '(514) 555-0100',
       email: 'shop@example.com',
       address: '1 Main St',
+      theme: 'napa',
     });
     expect(view.vehicle).toEqual({
       description: '2019 Honda Civic',

@@ -24,7 +24,13 @@ export function createReportViewRepository(db: Db) {
   return {
     async shop(storeId: string) {
       const [row] = await db
-        .select({ name: stores.name, phone: stores.phoneNo, email: stores.email, address: stores.address })
+        .select({
+          name: stores.name,
+          phone: stores.phoneNo,
+          email: stores.email,
+          address: stores.address,
+          settings: stores.settings,
+        })
         .from(stores)
         .where(eq(stores.id, storeId));
       return row ?? null;

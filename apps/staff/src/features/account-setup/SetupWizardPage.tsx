@@ -216,7 +216,7 @@ function StoreStep({
         </Text>
         <HoursEditor value={draft.store.openTime} onChange={(openTime) => setDraft((d) => ({ ...d, store: { ...d.store, openTime } }))} />
         {showProblems && problems.openTime && (
-          <Text c="red.9" role="alert">
+          <Text c="red" role="alert">
             {t('setup.hoursWrong')}
           </Text>
         )}
@@ -369,7 +369,7 @@ function WorkersStep({
           </Group>
         )}
         {serverError && (
-          <Text c="red.9" role="alert">
+          <Text c="red" role="alert">
             {serverError}
           </Text>
         )}

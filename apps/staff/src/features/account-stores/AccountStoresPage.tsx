@@ -91,7 +91,7 @@ function StoreCard({ accountId, store }: { accountId: string; store: AccountStor
           <Title order={2} size="h3" id={headingId}>
             {store.name}
           </Title>
-          {!store.active && <Text c="red.9">{t('accountStores.inactive')}</Text>}
+          {!store.active && <Text c="red">{t('accountStores.inactive')}</Text>}
           {store.address && <Text size="sm">{store.address}</Text>}
           {(store.phoneNo || store.email) && (
             <Text size="sm" c="dimmed">
@@ -179,7 +179,7 @@ function CreateStoreModal({ accountId, onClose }: { accountId: string; onClose: 
           <Text fw={600}>{t('admin:storeSettings.groups.hours')}</Text>
           <HoursEditor value={hours} onChange={setHours} />
           {serverError && (
-            <Text c="red.9" role="alert">
+            <Text c="red" role="alert">
               {serverError}
             </Text>
           )}

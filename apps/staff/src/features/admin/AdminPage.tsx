@@ -145,7 +145,7 @@ function StoreList({ search, page, setPage, filter = {} }: ListProps) {
               </Text>
             )}
             {!store.active && (
-              <Text size="sm" c="red.9">
+              <Text size="sm" c="red">
                 {t('admin:accountStores.inactive')}
               </Text>
             )}

@@ -27,9 +27,8 @@ const TECHNICIAN_BADGE: Record<TechnicianState, { color: string; c?: string }> =
   workDone: { color: 'gray.7' },
 };
 
-// Outlined in the status colour with dark text, readable on the card and on its highlight (WCAG AA;
-// orange text falls under 4.5:1). Not "light": with a shade given, Mantine paints a light badge's
-// background in the shade itself, the same colour as its text.
+// Outlined in the status colour with the scheme's brightest text (black, white in the dark scheme),
+// readable on the card and on its highlight (WCAG AA; orange text falls under 4.5:1).
 const REPORT_BADGE = { sent: 'blue.9', reading: 'orange.9', read: 'teal.9' } as const;
 
 /** The order number as the card shows it: 'RO 1234' or 'No order number'. */
@@ -121,7 +120,7 @@ export function OrderCard({
             <Badge
               color={REPORT_BADGE[reportStatus]}
               variant="outline"
-              c="dark.8"
+              c="bright"
               data-testid="report-status"
               data-status={reportStatus}
             >

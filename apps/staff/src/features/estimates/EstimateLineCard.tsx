@@ -108,7 +108,7 @@ export function EstimateLineCard({
             </Badge>
           )}
           {stale && (
-            <Text size="sm" c="red.9" data-testid="line-stale">
+            <Text size="sm" c="red" data-testid="line-stale">
               {t('line.noLongerRecommended')}
             </Text>
           )}
@@ -251,7 +251,7 @@ export function EstimateLineCard({
           </Text>
           {!readOnly && (
             <Group gap="xs">
-              <Button variant="default" c="red.9" onClick={onDelete}>
+              <Button variant="default" c="red" onClick={onDelete}>
                 {t('line.delete')}
               </Button>
               {dirty && (

@@ -13,9 +13,9 @@ import { customerLines, personName, vehicleLines } from '../dashboard/format.js'
 import { inspectionListQueryOptions } from './inspection-list-api.js';
 import { pageCount } from './inspection-list.js';
 
-// WCAG AA contrast for the badge text: dark on the outline, white on blue.8, black on yellow.3.
+// WCAG AA contrast for the badge text: the scheme's brightest on the outline, white on blue.8, black on yellow.3.
 const STATE_BADGE = {
-  notStarted: { variant: 'outline', color: 'gray.7', c: 'dark.8' },
+  notStarted: { variant: 'outline', color: 'gray.7', c: 'bright' },
   pending: { variant: 'filled', color: 'yellow.3', c: 'black' },
   inProgress: { variant: 'filled', color: 'blue.8', c: undefined },
 } as const;

@@ -48,7 +48,7 @@ export function InspectionTypeChooser({
   return (
     <Group gap="xs" mb="sm" data-testid="inspection-type" data-choice={choice} aria-label={t('automaticSelection.type', { name: typeName })} role="group">
       {automatic && (
-        <Badge variant="outline" color="gray.7" c="dark.8">
+        <Badge variant="outline" color="gray.7" c="bright">
           {t('automaticSelection.chosenAutomatically')}
         </Badge>
       )}

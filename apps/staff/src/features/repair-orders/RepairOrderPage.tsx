@@ -175,7 +175,7 @@ export function RepairOrderPage() {
                 )}
               </Group>
               {(tracker.start.error ?? tracker.pause.error) && (
-                <Text c="red.8" size="sm" mt="xs" role="alert">
+                <Text c="red" size="sm" mt="xs" role="alert">
                   {errorText(tracker.start.error ?? tracker.pause.error)}
                 </Text>
               )}

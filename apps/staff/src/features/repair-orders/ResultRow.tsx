@@ -81,7 +81,7 @@ const THUMB_STYLE = {
   objectFit: 'cover',
   borderRadius: 6,
   display: 'block',
-  background: 'var(--mantine-color-gray-2)',
+  background: 'var(--sb-color-placeholder)',
 } as const;
 
 /**
@@ -391,7 +391,7 @@ export const ResultRow = memo(function ResultRow({
             </Badge>
           )}
           {reading !== null && result && !readOnly && (
-            <Button variant="default" c="red.9" size="sm" onClick={() => actions.remove(target, result)}>
+            <Button variant="default" c="red" size="sm" onClick={() => actions.remove(target, result)}>
               {t('removeReading')}
             </Button>
           )}

@@ -115,7 +115,7 @@ export function EstimateSettings({
                 </ActionIcon>
               </Group>
               {own.map((p) => (
-                <Text key={p.problem} c="red.9" size="sm" mt={4} role="alert">
+                <Text key={p.problem} c="red" size="sm" mt={4} role="alert">
                   {t(`storeSettings.estimates.problems.${p.problem}`)}
                 </Text>
               ))}

@@ -205,7 +205,7 @@ function SettingsForm({ store }: { store: Store }) {
         <Section title={t('admin:storeSettings.groups.hours')} description={t('admin:storeSettings.groupHints.hours')}>
           <HoursEditor value={hours} onChange={setHours} />
           {hoursInvalid && (
-            <Text c="red.9" role="alert">
+            <Text c="red" role="alert">
               {t('admin:hours.fixHours')}
             </Text>
           )}
@@ -417,7 +417,7 @@ function SettingsForm({ store }: { store: Store }) {
         </Section>
 
         <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)">
-          {!valid && <Text c="red.9">{t('admin:storeSettings.fixErrors')}</Text>}
+          {!valid && <Text c="red">{t('admin:storeSettings.fixErrors')}</Text>}
           <Button type="submit" size="md" disabled={!valid} loading={save.isPending}>
             {t('admin:storeSettings.save')}
           </Button>

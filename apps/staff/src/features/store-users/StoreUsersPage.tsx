@@ -356,7 +356,7 @@ function WorkerModal({ storeId, user, self = false, onClose }: { storeId: string
             </Stack>
           )}
           {serverError && (
-            <Text c="red.9" role="alert">
+            <Text c="red" role="alert">
               {serverError}
             </Text>
           )}
@@ -434,7 +434,7 @@ function PasswordModal({ storeId, user, onClose }: { storeId: string; user: Stor
             </>
           )}
           {serverError && (
-            <Text c="red.9" role="alert">
+            <Text c="red" role="alert">
               {serverError}
             </Text>
           )}

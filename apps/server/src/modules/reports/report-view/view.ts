@@ -2,6 +2,7 @@ import {
   findItem,
   isDecidable,
   OTHER_FINDING,
+  readStoreSettings,
   resultCounts,
   vehicleDescription,
   type Estimate,
@@ -148,6 +149,7 @@ export async function view(
       phone: shop?.phone ?? null,
       email: shop?.email ?? null,
       address: shop?.address ?? null,
+      theme: readStoreSettings(shop?.settings).darkOrLightTheme,
     },
     customerName,
     vehicle: {
