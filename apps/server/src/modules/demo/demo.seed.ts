@@ -17,8 +17,8 @@ export const DEMO_PASSWORD = 'Demo1234!';
 interface DemoUser {
   username: string;
   type: Role;
-  store?: 'downtown' | 'uptown' | 'northside';
-  account?: 'demo' | 'north';
+  store?: 'downtown' | 'uptown' | 'northside' | 'harbourside';
+  account?: 'demo' | 'north' | 'harbour';
   partner?: boolean;
   firstName: string;
   lastName: string;
@@ -47,6 +47,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'north-advisor', type: 'ServiceAdvisor', store: 'northside', firstName: 'Nora', lastName: 'North' },
   // Changes its display language in the e2e run (staff-language), so no other spec sees French.
   { username: 'camille', type: 'ServiceAdvisor', store: 'northside', firstName: 'Camille', lastName: 'Bilodeau' },
+  // Switches Harbourside's theme in the e2e run (store-theme), so no other spec sees it change.
+  { username: 'harbour-manager', type: 'ServiceManager', store: 'harbourside', firstName: 'Hugo', lastName: 'Harbour' },
   {
     username: 'newhire',
     type: 'Technician',
@@ -67,7 +69,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
 ];
 
 /**
- * Fills an empty database with a believable shop network: two accounts, three stores and one
+ * Fills an empty database with a believable shop network: three accounts, four stores and one
  * user per role of interest. Does nothing when any account exists, so it never touches real data.
  * Given the services (built once by modules/index.ts; main.ts passes them), Jane's two reports
  * are priced, sent and approved through them (demo.reports.ts).
@@ -88,6 +90,7 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
     const partner = await w.partner('ServiceBay Partner Network');
     const demo = await w.account('Demo Auto Group', partner.id);
     const north = await w.account('Northside Garage', null);
+    const harbour = await w.account('Harbourside Auto', null);
     const storesByKey = {
       downtown: await w.store({
         name: 'Downtown',
@@ -134,8 +137,18 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
         partnerId: null,
         settings: ZStoreSettings.parse({ workflowVersion: '2' }),
       }),
+      harbourside: await w.store({
+        name: 'Harbourside',
+        email: 'service@harbourside.example',
+        phoneNo: '(902) 555-0400',
+        address: '400 Water Street, Halifax, NS',
+        openTime: hours,
+        accountId: harbour.id,
+        partnerId: null,
+        settings: ZStoreSettings.parse({ workflowVersion: '2' }),
+      }),
     };
-    const accountsByKey = { demo, north };
+    const accountsByKey = { demo, north, harbour };
     const workers = await w.users(
       DEMO_USERS.map((u) => {
         const store = u.store ? storesByKey[u.store] : undefined;

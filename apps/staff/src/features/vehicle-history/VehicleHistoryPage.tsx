@@ -76,7 +76,7 @@ export function VehicleHistoryPage() {
                   aria-current={isCurrent ? 'page' : undefined}
                   data-order-id={order._id}
                   style={
-                    isCurrent ? { borderColor: 'var(--mantine-color-bay-7)', borderWidth: 2 } : undefined
+                    isCurrent ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined
                   }
                 >
                   <Stack gap={4}>
