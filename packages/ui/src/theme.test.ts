@@ -22,6 +22,9 @@ describe('themeFor', () => {
     const chosen = themeFor('estimates');
     expect(chosen).toMatchObject({ name: 'estimates', colorScheme: 'dark' });
     expect(chosen.theme.primaryColor).toBe('bay');
+    // No link colour is both readable on the dark page and 3:1 apart from its text: links are underlined.
+    expect(chosen.theme.components?.Anchor?.defaultProps).toEqual({ underline: 'always' });
+    expect(themeFor('default').theme.components?.Anchor).toBeUndefined();
   });
 
   it('shows anything else, or nothing, as default', () => {
@@ -41,5 +44,7 @@ describe('cssVariablesResolver', () => {
     expect(variables.light['--mantine-color-red-text']).toBe('var(--mantine-color-red-9)');
     expect(variables.dark['--mantine-color-red-text']).toBe('var(--mantine-color-red-4)');
     expect(variables.dark['--sb-color-page']).toBe('var(--mantine-color-dark-8)');
+    expect(variables.dark['--mantine-color-anchor']).toBe('var(--mantine-color-bay-text)');
+    expect(variables.dark['--mantine-color-bay-text']).toBe('var(--mantine-color-bay-3)');
   });
 });

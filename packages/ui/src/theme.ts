@@ -1,5 +1,6 @@
 import {
   createTheme,
+  darken,
   isVirtualColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -83,6 +84,9 @@ function appTheme(
       variantColorResolver: readableVariantColors(colorScheme),
       other,
       components: {
+        // A link in a sentence must show without its colour (WCAG 1.4.1); on a dark page no link
+        // colour is both readable and 3:1 apart from the text, so links there are underlined.
+        ...(colorScheme === 'dark' ? { Anchor: { defaultProps: { underline: 'always' } } } : {}),
         Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
         // A badge is never narrower than its text: Mantine lets it shrink to an ellipsis ("AC…" for
         // Active in a table cell).
@@ -127,11 +131,13 @@ function textColors(theme: MantineTheme, scheme: ColorScheme): Record<string, st
 /**
  * CSS variables of every theme, per scheme, all at WCAG AA on the scheme's surfaces:
  * - Mantine's dimmed grey (gray.6 light, dark.2 dark) reads at 3.3:1 and 3.5:1; gray.7 and
- *   dark.1 pass. Its error red (red.6 light, red.8 dark) fails too; red.8 and red.4 pass.
+ *   dark.1 pass. Its error red (red.6 light, red.8 dark) fails too; red.8 and red.4 pass. Its
+ *   dark links (primary shade 4) fail on a card; the primary's readable text colour passes.
  * - `--mantine-color-<colour>-text` (what `<Text c="red">` paints) is a shade that reads
  *   (variant-colors.ts, readableTextColor): write a colour without a shade for coloured text.
  * - Our own: `--sb-color-page` (a page under cards), `--sb-color-hover` (a row or slot pointed
- *   at), `--sb-color-placeholder` (a picture not loaded yet), `--sb-color-brand-text` (the
+ *   at), `--sb-color-placeholder` (a picture not loaded yet), `--sb-color-highlight` (the
+ *   yellow tint of a card just changed), `--sb-color-brand-text` (the
  *   logo's word), `--sb-focus-ring` (the outline of a focused card or row).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
@@ -142,6 +148,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--sb-color-page': 'var(--mantine-color-gray-0)',
     '--sb-color-hover': 'var(--mantine-color-gray-1)',
     '--sb-color-placeholder': 'var(--mantine-color-gray-2)',
+    '--sb-color-highlight': 'var(--mantine-color-yellow-0)',
     '--sb-color-brand-text': 'var(--mantine-primary-color-8)',
     '--sb-focus-ring': 'var(--mantine-primary-color-7)',
     ...textColors(theme, 'light'),
@@ -149,9 +156,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-anchor': `var(--mantine-color-${theme.primaryColor}-text)`,
     '--sb-color-page': 'var(--mantine-color-dark-8)',
     '--sb-color-hover': 'var(--mantine-color-dark-5)',
     '--sb-color-placeholder': 'var(--mantine-color-dark-5)',
+    // Darker than the cards, so their texts, made for the lighter surfaces, still read on it.
+    '--sb-color-highlight': darken(theme.colors.yellow![9]!, 0.75),
     '--sb-color-brand-text': 'var(--mantine-primary-color-2)',
     '--sb-focus-ring': 'var(--mantine-primary-color-4)',
     ...textColors(theme, 'dark'),

@@ -9,11 +9,11 @@ const light = complete('default');
 /**
  * The colours a CSS value of the resolver paints in a scheme, as Mantine defines its variables
  * (get-css-color-variables): transparent shows every surface text is read on (white and the grey
- * page; the dark page and its cards).
+ * page; the dark page, its cards and a row pointed at).
  */
 function paint(value: string | undefined, theme: MantineTheme, scheme: ColorScheme): string[] {
   const dark = scheme === 'dark';
-  if (value === 'transparent') return dark ? [theme.colors.dark![7]!, theme.colors.dark![6]!] : [theme.white, theme.colors.gray![0]!];
+  if (value === 'transparent') return dark ? theme.colors.dark!.slice(5, 8).reverse() : [theme.white, theme.colors.gray![0]!];
   if (value === 'var(--mantine-color-white)') return [theme.white];
   if (value === 'var(--mantine-color-black)') return [theme.black];
   const shade = /^var\(--mantine-color-([a-z]+)-(\d)\)$/.exec(value ?? '');

@@ -23,11 +23,13 @@ export function contrastRatio(a: string, b: string): number {
 
 /**
  * What text is read on, per scheme, when nothing of its own is painted under it: the page and
- * the surfaces the apps put on it (white and the report's grey page; in the dark scheme the page
- * and the cards, a shade lighter). Text must read on each.
+ * the surfaces the apps put on it (white and the report's grey page; in the dark scheme the page,
+ * the cards a shade lighter, and a table row pointed at, lighter still). Text must read on each;
+ * the last is the hardest.
  */
 export function surfacesOf(theme: MantineTheme, scheme: ColorScheme): string[] {
-  return scheme === 'light' ? [theme.white, theme.colors.gray![0]!] : [theme.colors.dark![7]!, theme.colors.dark![6]!];
+  const dark = theme.colors.dark!;
+  return scheme === 'light' ? [theme.white, theme.colors.gray![0]!] : [dark[7]!, dark[6]!, dark[5]!];
 }
 
 const readsOn = (text: string, surfaces: readonly string[]) =>
