@@ -71,3 +71,4 @@ export * from './reports/send-report.js';
 export * from './routes/report-sending.js';
 export * from './reports/report-view.js';
 export * from './routes/report-view.js';
+export * from './text/unusable-characters.js';
