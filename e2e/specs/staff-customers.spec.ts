@@ -129,6 +129,7 @@ test.describe('customer and vehicle panel on a tablet', () => {
   });
 
   test('a VIN and a plate holding characters they cannot: named under the field, saving refused, one tap removes them', async ({ page }) => {
+    test.slow(); // a customer, a VIN decoded and a vehicle saved: room for a loaded machine
     await openNewRepairOrder(page);
     // A customer of its own on each try, so a retry finds nothing left by the first.
     await page.getByRole('button', { name: 'New customer' }).click();

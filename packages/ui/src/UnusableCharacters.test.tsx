@@ -43,6 +43,8 @@ describe('the invalid-character prompt', () => {
     expect(described.textContent).toContain('These characters cannot be used: space, #');
     expect(described.getAttribute('aria-live')).toBe('polite');
 
+    // Pressing the button does not take the cursor out of the field.
+    expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Remove them' }))).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Remove them' }));
     expect(input).toHaveProperty('value', '1HGCM82633A004352');
     expect(prompt()).toBeNull();

@@ -26,7 +26,8 @@ const errorProps = { 'aria-live': 'polite' } as const;
 /**
  * The invalid-character prompt of a typed field (a VIN, a plate, a picture name), following the
  * typing: the same rule the server refuses a save with (`unusableCharacters` in the domain).
- * "Remove them" hands `onRemove` the value without those characters.
+ * "Remove them" hands `onRemove` the value without those characters; pressing it leaves the cursor
+ * where it was.
  *
  * ```tsx
  * const unusable = useUnusableCharacters('licensePlate', plate, setPlate);
@@ -57,6 +58,8 @@ export function useUnusableCharacters(
         color="red"
         size="compact-sm"
         ml={4}
+        // The cursor stays in the field being corrected (leaving it would enter a VIN as it is).
+        onMouseDown={(event) => event.preventDefault()}
         onClick={() => onRemove(withoutUnusableCharacters(field, value))}
       >
         {t('unusableCharacters.remove', { count })}
