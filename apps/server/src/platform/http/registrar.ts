@@ -279,6 +279,13 @@ async function authorizeSignedIn(
       const account = accountId && deps.accountOwnership ? await deps.accountOwnership(accountId) : null;
       if (!account || !canActForAccount(principal, account)) throw errors.notFound();
       if (!allowed(rule.roles, principal)) throw errors.forbidden();
+      // A resource the path names (a user) must be of the account, whichever of its stores.
+      for (const [name, value] of Object.entries(params)) {
+        const ownerOf = name === rule.accountParam ? undefined : deps.pathResources?.[name];
+        if (!ownerOf) continue;
+        const owner = await ownerOf(String(value));
+        if (!owner || owner.accountId !== account.id) throw errors.notFound();
+      }
       return principal.storeId ?? '';
     }
     case 'partner': {
