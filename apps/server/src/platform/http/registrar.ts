@@ -58,8 +58,9 @@ export interface RegistrarDeps {
   userScope?: (userRef: string) => Promise<{ id: string; storeId: string | null } | null>;
   /**
    * Where the resource a path parameter names belongs, by parameter name. On store-scoped routes
-   * the registrar checks every such parameter against the route's store before the handler
-   * runs (404 when it is elsewhere or missing). Handlers still scope their queries by store.
+   * the registrar checks every such parameter against the route's store, on account-scoped routes
+   * against the route's account, before the handler runs (404 when it is elsewhere or missing).
+   * Handlers still scope their queries by store or account.
    */
   pathResources?: Record<string, (id: string) => Promise<ResourceOwner | null>>;
   /** Which partner an account belongs to, for account-scoped routes. */

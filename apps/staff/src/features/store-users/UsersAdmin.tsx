@@ -131,10 +131,13 @@ export function UsersList({
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Text>{query.data ? t('admin:storeUsers.count', { count: query.data.filter((u) => u.active).length }) : ''}</Text>
-        <Button onClick={() => setEditing({ kind: 'create' })}>{t('admin:storeUsers.add')}</Button>
-      </Group>
+      {/* Only once the list is there: a caller refused the list (403, 404) is offered nothing to add. */}
+      {query.data && (
+        <Group justify="space-between">
+          <Text>{t('admin:storeUsers.count', { count: query.data.filter((u) => u.active).length })}</Text>
+          <Button onClick={() => setEditing({ kind: 'create' })}>{t('admin:storeUsers.add')}</Button>
+        </Group>
+      )}
       <DataTable
         query={query}
         rows={(data) => data}
