@@ -49,6 +49,7 @@ export * from './identity/regions.js';
 export * from './routes/store-users.js';
 export * from './routes/store-settings.js';
 export * from './routes/accounts.js';
+export * from './routes/account-users.js';
 export * from './routes/account-setup.js';
 export * from './routes/admin.js';
 export * from './repair-orders/repair-order.js';
