@@ -128,6 +128,40 @@ test.describe('customer and vehicle panel on a tablet', () => {
     await expect(results(page)).toContainText('Ann Larouche');
   });
 
+  test('a VIN and a plate holding characters they cannot: named under the field, saving refused, one tap removes them', async ({ page }) => {
+    test.slow(); // a customer, a VIN decoded and a vehicle saved: room for a loaded machine
+    await openNewRepairOrder(page);
+    // A customer of its own on each try, so a retry finds nothing left by the first.
+    await page.getByRole('button', { name: 'New customer' }).click();
+    const customerForm = page.getByRole('region', { name: 'New customer' });
+    await customerForm.getByRole('textbox', { name: 'Last name' }).fill(`Chars ${Date.now().toString(36)}`);
+    await customerForm.getByRole('button', { name: 'Save the customer' }).click();
+
+    const vehicleForm = page.getByRole('region', { name: 'New vehicle' });
+    const vin = vehicleForm.getByRole('textbox', { name: 'VIN' });
+    const plate = vehicleForm.getByRole('textbox', { name: 'Plate' });
+    await vin.fill('1HGCM 82633A#004352');
+    await expect(vehicleForm.getByTestId('unusable-characters')).toHaveText('These characters cannot be used: space, #');
+    await expect(vin).toHaveAttribute('aria-invalid', 'true');
+    await plate.fill('ab#1');
+    await expect(vehicleForm.getByTestId('unusable-characters').nth(1)).toHaveText('This character cannot be used: #');
+
+    // Saving is refused: the cursor goes back to the VIN, whose prompt says why.
+    await vehicleForm.getByRole('button', { name: 'Save the vehicle' }).click();
+    await expect(vin).toBeFocused();
+    await expectAccessible(page);
+
+    await vehicleForm.getByRole('button', { name: 'Remove them', exact: true }).click();
+    await expect(vin).toHaveValue('1HGCM82633A004352');
+    await expect(vehicleForm.getByTestId('vin-decoded')).toHaveText('Decoded: 2003 Honda Accord', { timeout: 30_000 });
+    await vehicleForm.getByRole('button', { name: 'Remove it', exact: true }).click();
+    await expect(plate).toHaveValue('ab1');
+    await expect(vehicleForm.getByTestId('unusable-characters')).toHaveCount(0);
+    await vehicleForm.getByRole('button', { name: 'Save the vehicle' }).click();
+    await expect(page.getByRole('radio', { name: /2003 Honda Accord/ })).toBeChecked();
+    await expect(page.getByRole('radiogroup', { name: 'Vehicle for this ticket' })).toContainText('Plate AB1');
+  });
+
   test('a string that is not a VIN switches to custom year, make, model and engine', async ({ page }) => {
     await openNewRepairOrder(page);
     await searchFor(page, 'jane@example.com');

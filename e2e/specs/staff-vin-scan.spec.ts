@@ -123,9 +123,15 @@ test('the local scanner hands a typed VIN to the return page, which publishes it
   await expect(scanner.getByRole('heading', { name: 'VIN scanner' })).toBeVisible();
   await expectAccessible(scanner);
 
-  // Not a VIN: refused on the spot, nothing sent.
+  // A character no VIN holds is named as it is typed; sending waits until it is removed.
   const field = scanner.getByRole('textbox', { name: 'VIN' });
   await field.fill('1HGCM-2633A00435');
+  await expect(scanner.getByTestId('unusable-characters')).toHaveText('This character cannot be used: -');
+  await scanner.getByRole('button', { name: 'Send VIN' }).click();
+  await expect(field).toBeFocused();
+  await scanner.getByRole('button', { name: 'Remove it', exact: true }).click();
+  await expect(field).toHaveValue('1HGCM2633A00435');
+  // Not a VIN: refused on the spot, nothing sent.
   await scanner.getByRole('button', { name: 'Send VIN' }).click();
   await expect(scanner.getByText('This is not a VIN')).toBeVisible();
   await expectAccessible(scanner);

@@ -17,6 +17,7 @@ import { APP_BASENAME, routerPath } from './paths.js';
 import { RequireSession } from './layout/RequireSession.js';
 import { LanguageFileWarning } from './kit/LanguageFileWarning.js';
 import { AccountStoresPage } from './features/account-stores/AccountStoresPage.js';
+import { AccountUsersPage } from './features/account-users/AccountUsersPage.js';
 import { StoreUsersPage } from './features/store-users/StoreUsersPage.js';
 import { StoreSettingsPage } from './features/store-settings/StoreSettingsPage.js';
 import { AdminPage } from './features/admin/AdminPage.js';
@@ -87,6 +88,7 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path={to(STAFF_PATHS.workers)} element={<WorkersPage />} />
                   <Route path={to(STAFF_PATHS.dashboard)} element={<DashboardPage />} />
                   <Route path="/v2/account/:accountId/store" element={<AccountStoresPage />} />
+                  <Route path="/v2/account/:accountId/user" element={<AccountUsersPage />} />
                   <Route path="/v2/account/:accountId/store/:storeId/user" element={<StoreUsersPage />} />
                   <Route path="/v2/account/:accountId/store/:storeId/settings" element={<StoreSettingsPage />} />
                   <Route path={to(STAFF_PATHS.admin)} element={<AdminPage />} />

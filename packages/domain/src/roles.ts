@@ -59,6 +59,8 @@ export function isRole(value: unknown): value is Role {
  */
 export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => REACH[r] !== 'customer');
 export const PORTAL_ROLES: readonly Role[] = ['consumer', 'customer'];
+/** The roles that belong to an account rather than one store: owner, admin, analytics, payments. */
+export const ACCOUNT_LEVEL_ROLES: readonly Role[] = ROLES.filter((r) => REACH[r] === 'account');
 
 /** A staff role (a string, so a user row's type can be checked as read from the database). */
 export function isStaffRole(value: unknown): value is Role {

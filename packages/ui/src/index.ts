@@ -30,3 +30,4 @@ export { ImageUpload, isAcceptedImage, type ImageUploadProps } from './ImageUplo
 export * from './media/index.js';
 export { SignaturePad, type SignaturePadHandle, type SignaturePadProps } from './SignaturePad.js';
 export * from './report/index.js';
+export { useUnusableCharacters, type UnusableCharactersPrompt } from './UnusableCharacters.js';

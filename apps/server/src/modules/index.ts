@@ -37,7 +37,8 @@ import {
 import {
   createStoreRepository,
   createStoreSettingsService,
-  createStoreUsersRepository,
+  createStaffUsersRepository,
+  createStaffUsersService,
   createStoreUsersService,
   storeAdminRoutes,
   storeRoutes,
@@ -48,6 +49,7 @@ import {
   createAccountSetupService,
   createAccountsRepository,
   createAccountsService,
+  createAccountUsersService,
 } from './accounts/index.js';
 import { adminRoutes, createAdminRepository, createAdminService } from './admin/index.js';
 import { createDevOutboxService, devOutboxRoutes } from './dev-outbox/index.js';
@@ -195,14 +197,17 @@ export function buildServices(platform: Platform) {
   // Stores and accounts. A manager sending a few password links, or the setup wizard sending one
   // per first worker, is not an attack: each counts in a limiter of its own.
   const stores = createStoreRepository(db);
-  const storeUsers = createStoreUsersService({
-    repo: createStoreUsersRepository(db),
+  const staffUsers = createStaffUsersService({
+    repo: createStaffUsersRepository(db),
     identity,
     tokens: platform.tokens,
     passwords: passwordsWith(perMinute(30)),
   });
+  const storeUsers = createStoreUsersService(staffUsers);
   const storeSettings = createStoreSettingsService(stores);
-  const accounts = createAccountsService({ repo: createAccountsRepository(db) });
+  const accountsRepo = createAccountsRepository(db);
+  const accounts = createAccountsService({ repo: accountsRepo });
+  const accountUsers = createAccountUsersService({ users: staffUsers, accounts: accountsRepo });
   const accountSetup = createAccountSetupService({
     repo: createAccountSetupRepository(db),
     identity,
@@ -254,6 +259,7 @@ export function buildServices(platform: Platform) {
     storeUsers,
     storeSettings,
     accounts,
+    accountUsers,
     accountSetup,
     admin,
     customers,
@@ -285,7 +291,7 @@ export function implementations(platform: Platform, services: Services = buildSe
     ...ssoRoutes({ sso: s.sso, config: platform.config }),
     ...storeRoutes({ stores: s.stores, sessions: s.sessions }),
     ...storeAdminRoutes({ stores: s.stores, users: s.storeUsers, settings: s.storeSettings }),
-    ...accountRoutes({ accounts: s.accounts, setup: s.accountSetup }),
+    ...accountRoutes({ accounts: s.accounts, setup: s.accountSetup, users: s.accountUsers }),
     ...adminRoutes(s.admin),
     ...passwordRoutes(s.passwords),
     ...i18nRoutes(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCustomer } from './customer.js';
 import { ZFileLink } from '../files/file.js';
+import { refuseUnusableCharacters } from '../text/unusable-characters.js';
 
 /** Fields whose change the client reports in blockedFields, as the API names them. */
 export const VEHICLE_BLOCKABLE_FIELDS = ['vin', 'vinNumber', 'licensePlate', 'year', 'make', 'model', 'engine', 'carId'] as const;
@@ -11,10 +12,16 @@ const ZYear = z.preprocess(
 );
 const ZText = (max: number) => z.string().trim().max(max);
 
+/** A plate as typed: letters, digits, spaces and hyphens; any other character is refused, named. */
+export const ZLicensePlate = ZText(20).superRefine(refuseUnusableCharacters('licensePlate'));
+
 /** What a vehicle is made of on input, every field optional. */
 export const ZVehicleFields = z.strictObject({
-  /** Checked for plausibility (isPlausibleVin) by the service (VIN_IS_INVALID), unless customYMME. */
-  vin: ZText(40).nullable(),
+  /**
+   * Letters and digits only (VIN_IS_INVALID naming the other characters); then checked for
+   * plausibility (isPlausibleVin) by the service (VIN_IS_INVALID).
+   */
+  vin: ZText(40).superRefine(refuseUnusableCharacters('vin', 'VIN_IS_INVALID')).nullable(),
   year: ZYear.nullable(),
   make: ZText(60).nullable(),
   model: ZText(100).nullable(),
@@ -22,7 +29,7 @@ export const ZVehicleFields = z.strictObject({
   trim: ZText(120).nullable(),
   customYMME: z.boolean(),
   carId: ZText(60).nullable(),
-  licensePlate: ZText(20).nullable(),
+  licensePlate: ZLicensePlate.nullable(),
   fleetNumber: ZText(30).nullable(),
   color: ZText(40).nullable(),
   blockedFields: z.array(z.enum(VEHICLE_BLOCKABLE_FIELDS)).max(VEHICLE_BLOCKABLE_FIELDS.length),

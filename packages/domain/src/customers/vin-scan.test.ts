@@ -41,6 +41,12 @@ describe('schemas', () => {
     expect(ZScannedVin.parse(` ${VIN.toLowerCase()} `)).toBe(VIN);
     const issue = ZScannedVin.safeParse('1HGCM-2633A004352').error!.issues[0] as { params?: { code?: string } };
     expect(issue.params?.code).toBe('CANNOT_SCAN_INVALID_VIN');
+    // Characters no VIN holds are named; a 16-character VIN is only not plausible.
+    expect(ZScannedVin.safeParse('1HGCM-2633A004352').error!.issues[0]!.message).toBe('this character cannot be used: -');
+    const short = ZScannedVin.safeParse('1HGCM82633A00435').error!.issues;
+    expect(short.map((i) => [i.message, (i as { params?: { code?: string } }).params?.code])).toEqual([
+      ['not a VIN (17 letters and digits)', 'CANNOT_SCAN_INVALID_VIN'],
+    ]);
   });
 
   it('ZVinScanOrigin: vehicleDetails or dashboard', () => {

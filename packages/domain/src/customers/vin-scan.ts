@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { topics, type Topic } from '../realtime/topics.js';
+import { refuseUnusableCharacters } from '../text/unusable-characters.js';
 import { isPlausibleVin, VIN_LENGTH } from './vin.js';
 
 /**
@@ -40,10 +41,14 @@ export function vinScanTopic(userId: string, from: VinScanOrigin): Topic {
 export const ZVinScannedEvent = z.object({ vin: z.string().trim().length(VIN_LENGTH) });
 export type VinScannedEvent = z.infer<typeof ZVinScannedEvent>;
 
-/** A VIN as the scanner sends it: plausible (isPlausibleVin) else CANNOT_SCAN_INVALID_VIN. Upper-cased. */
+/**
+ * A VIN as the scanner sends it: letters and digits only, plausible (isPlausibleVin), else
+ * CANNOT_SCAN_INVALID_VIN (naming the characters that cannot be used, when there are). Upper-cased.
+ */
 export const ZScannedVin = z
   .string({ message: 'vin is mandatory' })
   .trim()
+  .superRefine(refuseUnusableCharacters('vin', 'CANNOT_SCAN_INVALID_VIN'))
   .refine(isPlausibleVin, { message: 'not a VIN (17 letters and digits)', params: { code: 'CANNOT_SCAN_INVALID_VIN' } })
   .transform((vin) => vin.toUpperCase());
 

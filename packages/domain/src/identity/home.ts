@@ -25,6 +25,8 @@ export const STAFF_PATHS = {
   dashboard: '/app/store/dashboard',
   dashboardVariant: (variant: DashboardVariant) => `/app/store/dashboard?variant=${variant}`,
   accountStores: (accountId: string) => `/app/v2/account/${id(accountId)}/store`,
+  /** The account's own users (owners, account managers, analytics, payments), beside its stores. */
+  accountUsers: (accountId: string) => `/app/v2/account/${id(accountId)}/user`,
   storeUsers: (accountId: string, storeId: string) => `/app/v2/account/${id(accountId)}/store/${id(storeId)}/user`,
   analytics: (accountId: string) => `/app/v2/account/${id(accountId)}/analytics`,
   setupWizard: '/app/v2/account/new/step1',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId } from '../http/common.js';
 import { withAliases } from '../http/aliases.js';
 import { ZFileLink } from '../files/file.js';
+import { ZLicensePlate } from '../customers/vehicle.js';
 import { LANGUAGES } from '../limits.js';
 import { ZFinishBlockers } from '../inspections/finish-blockers.js';
 
@@ -271,7 +272,7 @@ export const ZMatchRepairOrderRequest = withAliases(
     }),
     vehicle: z.strictObject({
       _id: ZId.nullable().optional(),
-      licensePlate: z.string().trim().max(20).nullable().optional(),
+      licensePlate: ZLicensePlate.nullable().optional(),
       fleetNumber: z.string().trim().min(1).max(30).nullable().optional(),
     }),
   }),

@@ -36,6 +36,8 @@ export const ZAccountStore = z.object({
   phoneNo: z.string().nullable(),
   email: z.string().nullable(),
   active: z.boolean(),
+  /** Whether the store has an active shared Store account, to log in as (the hijack's asStore). */
+  hasStoreAccount: z.boolean(),
   figures: z.object({
     workers: z.number().int(),
     customers: z.number().int(),

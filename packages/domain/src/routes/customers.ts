@@ -170,7 +170,7 @@ export const createVehicleRoute = defineRoute({
   method: 'POST',
   path: '/v2/api/store/:storeId/vehicle',
   summary:
-    "Creates a vehicle in a household (householdId). VIN_IS_INVALID when a VIN is sent that is not plausible (17 characters, a letter and a digit, no space, hyphen, # or parenthesis): a custom year/make/model entry sends none; VIN_IS_MANDATORY when the store requires one.",
+    "Creates a vehicle in a household (householdId). VIN_IS_INVALID when a VIN is sent that is not plausible (17 characters, a letter and a digit, no space, hyphen, # or parenthesis): a custom year/make/model entry sends none, and when it holds anything but letters and digits (the message names those characters); VIN_IS_MANDATORY when the store requires one. A plate holding anything but letters, digits, spaces and hyphens is INVALID_ARGUMENTS naming those characters.",
   tag: 'customers',
   access: access.store(STAFF_ROLES),
   params: storeParams,
@@ -183,7 +183,7 @@ export const updateVehicleRoute = defineRoute({
   id: 'vehicles.update',
   method: 'PUT',
   path: '/v2/api/store/:storeId/vehicle/:vehicleId',
-  summary: 'Changes the fields sent; the VIN rules apply to the result.',
+  summary: 'Changes the fields sent; the VIN rules apply to the result, the character rules of the VIN and the plate to what is sent.',
   tag: 'customers',
   access: access.store(STAFF_ROLES),
   params: vehicleParams,

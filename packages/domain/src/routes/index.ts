@@ -16,6 +16,7 @@ import { inspectionOrderRoutes } from './repair-orders.js';
 import { storeUserRoutes } from './store-users.js';
 import { storeSettingsRoutes } from './store-settings.js';
 import { accountRoutes } from './accounts.js';
+import { accountUserRoutes } from './account-users.js';
 import { adminRoutes } from './admin.js';
 import { accountSetupRoutes } from './account-setup.js';
 import { inspectionRoutes } from './inspections.js';
@@ -44,6 +45,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...storeUserRoutes,
   ...storeSettingsRoutes,
   ...accountRoutes,
+  ...accountUserRoutes,
   ...accountSetupRoutes,
   ...adminRoutes,
   ...inspectionRoutes,

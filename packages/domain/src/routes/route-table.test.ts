@@ -129,6 +129,8 @@ describe('routes that carry secrets', () => {
       'storeUsers.create',
       'storeUsers.setPassword',
       'storeUsers.setPin',
+      'accountUsers.create',
+      'accountUsers.setPassword',
       'storeSettings.update',
       'reports.sendToken',
     ]) {

@@ -45,7 +45,7 @@ export function isGrantableRole(value: unknown): value is GrantableRole {
   return typeof value === 'string' && (GRANTABLE_ROLES as readonly string[]).includes(value);
 }
 
-/** A worker as the store users page shows it: the user, and whether it may still sign in. */
+/** A user as the store and account users pages show it: the user, and whether it may still sign in. */
 export const ZStoreUser = ZUser.extend({ active: z.boolean() });
 export type StoreUser = z.infer<typeof ZStoreUser>;
 
@@ -60,14 +60,39 @@ const ZPin = z.string().trim().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
 const ZRole = z.enum(GRANTABLE_ROLES, { message: `must be one of ${GRANTABLE_ROLES.join(', ')}` });
 const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : v);
 
-/** The fields a manager edits on a worker. */
-const workerFields = {
-  type: ZRole,
+/** The fields of a person, whichever page manages it (store users, account users). */
+export const personFields = {
   title: z.string().trim().max(100).nullable().optional().transform(blankToNull),
   firstName: z.string().trim().min(1, 'firstName is mandatory').max(100),
   lastName: z.string().trim().max(100),
   email: ZStoreEmail.nullable().optional().transform(blankToNull),
   language: z.enum(LANGUAGES, { message: 'languageId must be en or fr' }),
+};
+
+/** How a new user gets a password: set now, or mailed a link (or neither: set later). */
+export const newPasswordFields = {
+  /** Set the password directly (it must pass the strength rule)... */
+  password: ZStrongPassword.optional(),
+  /** ...or mail the user a link to choose one (the password reset e-mail). */
+  sendPasswordEmail: z.boolean().default(false),
+};
+
+/** The password e-mail goes to the user's address: there must be one. */
+export const emailForPasswordEmail: [(b: { sendPasswordEmail: boolean; email?: string | null }) => boolean, { message: string; path: string[] }] = [
+  (b) => !b.sendPasswordEmail || !!b.email,
+  { message: 'an e-mail address is mandatory to send the password e-mail', path: ['email'] },
+];
+
+/** A change must name something to change. */
+export const someFieldToChange: [(b: object) => boolean, { message: string }] = [
+  (b) => Object.values(b).some((v) => v !== undefined),
+  { message: 'a field to change is mandatory' },
+];
+
+/** The fields a manager edits on a worker. */
+const workerFields = {
+  type: ZRole,
+  ...personFields,
   authorizedToRefund: z.boolean(),
   /** A legacy user enters the admin area with the store's admin PIN, others with their password. */
   isLegacy: z.boolean(),
@@ -83,13 +108,10 @@ export const ZCreateStoreUser = z
     authorizedToRefund: workerFields.authorizedToRefund.default(false),
     isLegacy: workerFields.isLegacy.default(false),
     dashboardVersion: workerFields.dashboardVersion.default(2),
-    /** Set the password directly (it must pass the strength rule)... */
-    password: ZStrongPassword.optional(),
-    /** ...or mail the worker a link to choose one (the password reset e-mail). */
-    sendPasswordEmail: z.boolean().default(false),
+    ...newPasswordFields,
     pin: ZPin.optional(),
   })
-  .refine((b) => !b.sendPasswordEmail || !!b.email, { message: 'an e-mail address is mandatory to send the password e-mail', path: ['email'] });
+  .refine(...emailForPasswordEmail);
 export type CreateStoreUserInput = z.input<typeof ZCreateStoreUser>;
 
 export const ZUpdateStoreUser = z
@@ -107,7 +129,7 @@ export const ZUpdateStoreUser = z
     /** false deactivates: the worker can no longer sign in and its sign-ins end at once. */
     active: z.boolean().optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'a field to change is mandatory' });
+  .refine(...someFieldToChange);
 export type UpdateStoreUserInput = z.input<typeof ZUpdateStoreUser>;
 
 const storeParams = z.strictObject({ storeId: ZId });

@@ -50,4 +50,10 @@ describe('editedFileName', () => {
     expect(editedFileName('wheel')).toBe('wheel.jpg');
     expect(editedFileName('.png')).toBe('picture.jpg');
   });
+
+  it('drops the characters no picture name holds', () => {
+    expect(editedFileName('front: left?.png')).toBe('front left.jpg');
+    expect(editedFileName('<*>.jpg')).toBe('picture.jpg');
+    expect(editedFileName('Pneu #2 (avant).jpeg')).toBe('Pneu #2 (avant).jpg');
+  });
 });

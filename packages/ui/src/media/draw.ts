@@ -10,6 +10,7 @@ import {
   turnedSize,
   type Annotation,
   type Point,
+  withoutUnusableCharacters,
   type Size,
 } from '@servicebay/domain';
 
@@ -112,8 +113,11 @@ export async function composeEditedImage(image: DecodedImage, turns: number, ann
   );
 }
 
-/** The saved picture's name: the original's, as a .jpg. */
+/**
+ * The saved picture's name: the original's, as a .jpg, without the characters no picture name
+ * holds (the server refuses them; nobody typed this name, so they are dropped, not asked about).
+ */
 export function editedFileName(name: string): string {
-  const base = name.replace(/\.[^./\\]*$/, '') || 'picture';
+  const base = withoutUnusableCharacters('pictureName', name.replace(/\.[^./\\]*$/, '')).trim() || 'picture';
   return `${base}.jpg`;
 }

@@ -42,6 +42,7 @@ beforeAll(async () => {
     ['admin', 'admin', downtown],
     ['manager', 'StoreManager', downtown],
     ['tech', 'Technician', downtown],
+    ['store', 'Store', downtown],
     ['partner', 'partner', downtown],
     ['root', 'root', elsewhere],
     ['strangerOwner', 'owner', elsewhere],
@@ -68,10 +69,10 @@ describe('account stores', () => {
     const res = await get(`/v2/api/account/${account.id}/store`, 'owner');
     expect(res.statusCode).toBe(200);
     const [first, second] = res.json();
-    expect(first).toMatchObject({ _id: downtown.id, name: 'Downtown', active: true });
+    expect(first).toMatchObject({ _id: downtown.id, name: 'Downtown', active: true, hasStoreAccount: true });
     expect(first.figures).toMatchObject({ customers: 3, vehicles: 1, openOrders: 2, todaysAppointments: 1 });
     expect(first.figures.workers).toBeGreaterThanOrEqual(2);
-    expect(second).toMatchObject({ _id: uptown.id, figures: { customers: 0, vehicles: 0, workers: 0, openOrders: 0, todaysAppointments: 0 } });
+    expect(second).toMatchObject({ _id: uptown.id, hasStoreAccount: false, figures: { customers: 0, vehicles: 0, workers: 0, openOrders: 0, todaysAppointments: 0 } });
   });
 
   it('is for owners, account managers and the admins above; 403 to store workers, 404 to strangers', async () => {

@@ -23,7 +23,10 @@ export function createAccountsRepository(db: Db) {
         .limit(1);
       return rows[0] ?? null;
     },
-    /** The account's stores by name, each with how many workers, customers and vehicles it has. */
+    /**
+     * The account's stores by name, each with how many workers, customers and vehicles it has, and
+     * whether it has an active shared Store account (to log in as).
+     */
     async storesWithFigures(accountId: string) {
       const workers = db
         .select({ storeId: users.storeId, n: count().as('workers') })
@@ -39,6 +42,7 @@ export function createAccountsRepository(db: Db) {
           workers: sql<number>`coalesce(${workers.n}, 0)::int`,
           customers: sql<number>`coalesce(${customerCounts.n}, 0)::int`,
           vehicles: sql<number>`coalesce(${vehicleCounts.n}, 0)::int`,
+          hasStoreAccount: sql<boolean>`exists (select 1 from ${users} u where u.store_id = ${stores}.id and u.type = 'Store' and u.active)`,
         })
         .from(stores)
         .leftJoin(workers, eq(workers.storeId, stores.id))

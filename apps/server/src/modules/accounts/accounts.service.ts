@@ -33,7 +33,7 @@ export function createAccountsService(deps: { repo: AccountsRepository; now?: ()
       const from = startOfDay(now(), tzOffset);
       const to = new Date(from.getTime() + 86_400_000);
       const orders = new Map((await repo.orderFigures(rows.map((r) => r.store.id), from, to)).map((f) => [f.storeId, f]));
-      return rows.map(({ store, workers, customers, vehicles }) => ({
+      return rows.map(({ store, workers, customers, vehicles, hasStoreAccount }) => ({
         _id: store.id,
         name: store.name,
         franchiseName: store.franchiseName,
@@ -41,6 +41,7 @@ export function createAccountsService(deps: { repo: AccountsRepository; now?: ()
         phoneNo: store.phoneNo,
         email: store.email,
         active: store.active,
+        hasStoreAccount,
         figures: {
           workers,
           customers,

@@ -212,6 +212,35 @@ describe('households and vehicles', () => {
     expect(await countRows('vehicles')).toBe(before);
   });
 
+  it('refuses a VIN or a plate holding characters they cannot, naming them; nothing stored or changed', async () => {
+    const c = await t.make.customer(store);
+    const before = await countRows('vehicles');
+    const vin = await send('POST', api('/vehicle'), { householdId: c.householdId, vinNumber: '1HGCM 82633A#004352' });
+    expect(vin.json()).toEqual({ status: 400, code: 'VIN_IS_INVALID', message: 'vin: these characters cannot be used: space, #' });
+    const plate = await send('POST', api('/vehicle'), { householdId: c.householdId, make: 'Ford', licensePlate: 'AB#C (12)' });
+    expect(plate.json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: 'licensePlate: these characters cannot be used: #, (, )' });
+    expect(await countRows('vehicles')).toBe(before);
+
+    // The update route and the external system's ticket (vehicle matched by fleet number) alike.
+    const saved = await t.make.vehicle(store, { householdId: c.householdId, licensePlate: 'ABC 123' });
+    const update = await send('PUT', api(`/vehicle/${saved.id}`), { licensePlate: 'ABC 123.', VIN: '1HGCM82633A00435*' });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().message).toMatch(/cannot be used: [.*]$/);
+    expect((await send('GET', api(`/vehicle/${saved.id}`))).json()).toMatchObject({ licensePlate: 'ABC 123', vin: null });
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/v2/api/inspectionOrder?match-customer-by=business&match-vehicle-by=fleetNumber',
+      headers,
+      payload: { storeId: store.id, customer: { business: 'Plates Inc.' }, vehicle: { fleetNumber: '7', licensePlate: 'FLT/7' } },
+    });
+    expect(ticket.json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: 'vehicle.licensePlate: this character cannot be used: /' });
+    expect(await countRows('vehicles')).toBe(before + 1);
+
+    // Spaces and hyphens in a plate, lower case in either, and spaces around them are fine.
+    const fine = await send('POST', api('/vehicle'), { householdId: c.householdId, vin: ' 1hgcm82633a004352 ', licensePlate: ' fl-7 aa ' });
+    expect(fine.json()).toMatchObject({ vin: '1HGCM82633A004352', licensePlate: 'FL-7 AA' });
+  });
+
   it('keeps a second customer in the household and refuses removing the last', async () => {
     const first = await t.make.customer(store, { lastName: 'Gagnon' });
     const second = await send('POST', api('/customer'), { firstName: 'Julie', lastName: 'Gagnon', householdId: first.householdId });

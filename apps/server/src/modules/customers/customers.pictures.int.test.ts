@@ -127,6 +127,19 @@ describe('vehicle picture', () => {
     expect(after.json().picture).toBeNull();
   });
 
+  it('refuses a picture name holding characters no file name can, naming them, storing nothing', async () => {
+    const vehicle = await t.make.vehicle(store);
+    const before = storedFiles();
+    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00ff00' } }).jpeg().toBuffer();
+    const res = await upload(`/v2/api/store/${store.id}/vehicle/${vehicle.id}/picture`, { field: 'file', filename: 'car.jpg', contentType: 'image/jpeg', data: jpeg }, headers, {
+      fileName: 'front: left?.jpg',
+    });
+    expect(res.json()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message: 'fileName: these characters cannot be used: :, ?' });
+    expect(storedFiles()).toEqual(before);
+    const after = await t.app.inject({ method: 'GET', url: `/v2/api/store/${store.id}/vehicle/${vehicle.id}`, headers });
+    expect(after.json().picture).toBeNull();
+  });
+
   it('refuses a damaged picture (right first bytes, garbage after) with 400, storing nothing', async () => {
     const vehicle = await t.make.vehicle(store);
     const before = storedFiles();

@@ -536,7 +536,7 @@ describe('pictures', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('refuses a text file named .jpg, an SVG, a path-like name, a duplicate name and a video; nothing stored', async () => {
+  it('refuses a text file named .jpg, an SVG, a path-like name, a name with characters no file name holds, a duplicate name and a video; nothing stored', async () => {
     const order = await newOrder();
     const r = await createResult(order._id, { itemKey: 'frontRotors', result: 'warning' });
     const url = api(`/inspectionOrder/${order._id}/result/${r._id}/picture`);
@@ -547,6 +547,7 @@ describe('pictures', () => {
       [multipart({ name: 'x.jpg' }, { field: 'image', filename: 'x.jpg', contentType: 'image/jpeg', data: Buffer.from('just some text, not a picture') }), 415, 'file: only PNG or JPEG files are accepted'],
       [multipart({ name: 'x.svg' }, { field: 'image', filename: 'x.svg', contentType: 'image/svg+xml', data: svg }), 415, 'file: only PNG or JPEG files are accepted'],
       [await jpegForm({ name: '../../etc/passwd.jpg' }), 400, 'name: must be a file name, not a path'],
+      [await jpegForm({ name: 'front <left>*.jpg' }), 400, 'name: these characters cannot be used: <, >, *'],
       [await jpegForm({ name: 'kept.jpg' }), 409, 'name: the result already has a picture kept.jpg'],
       [await jpegForm({ name: 'p.jpg', lat: '91', long: '0' }), 400, 'lat: must be a number from -90 to 90'],
       [multipart({ name: 'v.jpg' }, { field: 'image', filename: 'v.mp4', contentType: 'video/mp4', data: mp4(2000) }), 415, 'file: only PNG or JPEG files are accepted'],

@@ -123,6 +123,12 @@ describe('the scanner hands over the VIN, the return page reads it', () => {
       expect(res.statusCode, vin).toBe(400);
       expect(res.json().code, vin).toBe('CANNOT_SCAN_INVALID_VIN');
     }
+    // Characters no VIN holds are named.
+    expect((await callBack(callbackUrl, { vin: '1HGCM#82633A(04352' })).json()).toEqual({
+      status: 400,
+      code: 'CANNOT_SCAN_INVALID_VIN',
+      message: 'vin: these characters cannot be used: #, (',
+    });
     expect((await callBack(callbackUrl, {})).json()).toMatchObject({ status: 400, code: 'INVALID_ARGUMENTS', message: 'vin is mandatory' });
     expect((await callBack(callbackUrl, { vin: VIN, extra: 1 })).statusCode).toBe(400);
     expect((await scanned({ userId: me.id, from: 'vehicleDetails' })).statusCode).toBe(404);

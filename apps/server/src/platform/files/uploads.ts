@@ -6,7 +6,15 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { AppError, errors, isUnsafeText, LIMITS, UNSAFE_TEXT_MESSAGE } from '@servicebay/domain';
+import {
+  AppError,
+  errors,
+  isUnsafeText,
+  LIMITS,
+  UNSAFE_TEXT_MESSAGE,
+  unusableCharacters,
+  unusableCharactersMessage,
+} from '@servicebay/domain';
 import { cleanFileName, fileTooLarge, type FileStore, type StoredFile } from './files.js';
 import { imageError, MAX_IMAGE_DIMENSION, normalizeImage, type ImageVariant } from './images.js';
 import { sniff, SNIFF_BYTES, type Sniffed, type SniffedKind } from './sniff.js';
@@ -64,6 +72,18 @@ export interface MediaUploadOptions {
 /** A field name, value or file name the database cannot store (a NUL, an unpaired surrogate). */
 const unsafeText = (field: string) =>
   errors.invalid(`${[...field].filter((c) => c >= ' ').join('').slice(0, 100) || 'body'}: ${UNSAFE_TEXT_MESSAGE}`);
+
+/**
+ * A picture's name as the form gives it (`name`, `fileName`) must hold no character a picture
+ * name cannot (`/ \ : * ? " < > |`, control characters): 400 naming them. The file part's own
+ * name is the browser's, not typed: it is cleaned instead (cleanFileName).
+ */
+function refuseUnusablePictureName(fields: Record<string, string>) {
+  for (const field of ['name', 'fileName'] as const) {
+    const chars = fields[field] === undefined ? [] : unusableCharacters('pictureName', fields[field]);
+    if (chars.length) throw errors.invalid(`${field}: ${unusableCharactersMessage(chars)}`);
+  }
+}
 
 const unsupported = (accepted: string) =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `file: only ${accepted} are accepted`);
@@ -283,7 +303,9 @@ async function storeVideo(files: FileStore, part: FilePart, maxBytes: number, sn
  * upright JPEG of at most 2048 px with no metadata. On any failure nothing is stored.
  *
  * The stored name is the form's `fileName` or `name` field when sent before the file, else the
- * file part's name, with a .jpg extension. Call it from a handler after access was checked.
+ * file part's name, with a .jpg extension; a name field holding characters no picture name can
+ * hold is refused (400 naming them), after `checkFields`. Call it from a handler after access was
+ * checked.
  */
 export async function receiveImageUpload(
   request: FastifyRequest,
@@ -297,7 +319,10 @@ export async function receiveImageUpload(
     files,
     maxBytes,
     (part) => storeImage(files, part, maxBytes, maxDimension, options.variants, options.videoRefusal),
-    options.checkFields,
+    async (fields, filename) => {
+      await options.checkFields?.(fields, filename);
+      refuseUnusablePictureName(fields);
+    },
   );
 }
 

@@ -58,8 +58,9 @@ export interface RegistrarDeps {
   userScope?: (userRef: string) => Promise<{ id: string; storeId: string | null } | null>;
   /**
    * Where the resource a path parameter names belongs, by parameter name. On store-scoped routes
-   * the registrar checks every such parameter against the route's store before the handler
-   * runs (404 when it is elsewhere or missing). Handlers still scope their queries by store.
+   * the registrar checks every such parameter against the route's store, on account-scoped routes
+   * against the route's account, before the handler runs (404 when it is elsewhere or missing).
+   * Handlers still scope their queries by store or account.
    */
   pathResources?: Record<string, (id: string) => Promise<ResourceOwner | null>>;
   /** Which partner an account belongs to, for account-scoped routes. */
@@ -279,6 +280,13 @@ async function authorizeSignedIn(
       const account = accountId && deps.accountOwnership ? await deps.accountOwnership(accountId) : null;
       if (!account || !canActForAccount(principal, account)) throw errors.notFound();
       if (!allowed(rule.roles, principal)) throw errors.forbidden();
+      // A resource the path names (a user) must be of the account, whichever of its stores.
+      for (const [name, value] of Object.entries(params)) {
+        const ownerOf = name === rule.accountParam ? undefined : deps.pathResources?.[name];
+        if (!ownerOf) continue;
+        const owner = await ownerOf(String(value));
+        if (!owner || owner.accountId !== account.id) throw errors.notFound();
+      }
       return principal.storeId ?? '';
     }
     case 'partner': {

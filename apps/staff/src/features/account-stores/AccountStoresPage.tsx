@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -15,34 +15,28 @@ import {
 import { useAlerts } from '@servicebay/ui';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
-import { PageHeader } from '../../kit/PageHeader.js';
 import { QueryContent } from '../../kit/QueryState.js';
 import { routerPath } from '../../paths.js';
 import { HoursEditor } from '../store-settings/HoursEditor.js';
 import { storeSettingsPath } from '../store-users/StoreAdminFrame.js';
-import { accountQuery, accountStoresKey as storesKey, accountStoresQuery, createAccountStore } from './account-stores-api.js';
+import { LogInAs } from '../admin/LogInAs.js';
+import { AccountFrame } from './AccountFrame.js';
+import { accountStoresKey as storesKey, accountStoresQuery, createAccountStore } from './account-stores-api.js';
 
 /**
  * /app/v2/account/{accountId}/store: the account's stores with their key
- * figures; the home of owners and account managers. Open a store (its users and settings), add one.
+ * figures; the home of owners and account managers. Open a store (its users and settings), work in
+ * it as one of its roles, add one.
  */
 export function AccountStoresPage() {
   const { accountId = '' } = useParams();
   const { t } = useTranslation('admin');
   const { api } = useServices();
   const [creating, setCreating] = useState(false);
-  const account = useQuery(accountQuery(api, accountId));
   const stores = useQuery(accountStoresQuery(api, accountId));
 
   return (
-    <Stack gap="lg">
-      <PageHeader title={t('accountStores.title')} purpose={t('accountStores.purpose')}>
-        {account.data && (
-          <Badge size="lg" variant="light" color="bay.9">
-            {account.data.name}
-          </Badge>
-        )}
-      </PageHeader>
+    <AccountFrame accountId={accountId} current="stores" title={t('accountStores.title')} purpose={t('accountStores.purpose')}>
       <Group justify="flex-end">
         <Button onClick={() => setCreating(true)}>{t('accountStores.add')}</Button>
       </Group>
@@ -62,7 +56,7 @@ export function AccountStoresPage() {
         }
       </QueryContent>
       {creating && <CreateStoreModal accountId={accountId} onClose={() => setCreating(false)} />}
-    </Stack>
+    </AccountFrame>
   );
 }
 
@@ -120,6 +114,12 @@ function StoreCard({ accountId, store }: { accountId: string; store: AccountStor
             {t('accountStores.settings')}
           </Button>
         </Group>
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('accountStores.workIn')}
+          </Text>
+          <LogInAs store={store} wrap />
+        </Stack>
       </Stack>
     </Paper>
   );

@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { GRANTABLE_ROLES, STAFF_PATHS, type AdminStore, type GrantableRole } from '@servicebay/domain';
-import { useAlerts } from '@servicebay/ui';
+import { STAFF_PATHS } from '@servicebay/domain';
 import { useServices } from '../../context.js';
 import { DataTable } from '../../kit/DataTable.js';
 import { LabelledSegmentedControl } from '../../kit/LabelledSegmentedControl.js';
 import { PageHeader } from '../../kit/PageHeader.js';
 import { routerPath } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
-import { useFinishSignIn } from '../../session/useFinishSignIn.js';
-import { adminAccountsQuery, adminPartnersQuery, adminStoresQuery, devOutboxAvailableQuery, hijackStore, type AdminListFilter } from './admin-api.js';
+import { adminAccountsQuery, adminPartnersQuery, adminStoresQuery, devOutboxAvailableQuery, type AdminListFilter } from './admin-api.js';
+import { LogInAs } from './LogInAs.js';
 
 type List = 'store' | 'account' | 'partner';
 
@@ -163,45 +162,6 @@ function StoreList({ search, page, setPage, filter = {} }: ListProps) {
       )}
       footer={(data) => <Pager page={page} setPage={setPage} totalPages={data.page.totalPages} total={data.page.totalElements} />}
     />
-  );
-}
-
-/** Log in as the store (its shared Store account) or as a role of it; the admin's own session is parked. */
-function LogInAs({ store }: { store: AdminStore }) {
-  const { t } = useTranslation(['admin', 'staff']);
-  const { api, session } = useServices();
-  const alerts = useAlerts();
-  const finishSignIn = useFinishSignIn();
-  const [role, setRole] = useState<GrantableRole>('StoreManager');
-  const hijack = useMutation({
-    mutationFn: (as: { asStore: true } | { role: GrantableRole }) => hijackStore(api, store._id, as),
-    onSuccess: async (pair) => {
-      // Parked like the Store account during worker selection: switch user brings the admin back.
-      const state = session.switchToWorker(pair);
-      await finishSignIn(state, () => session.returnToStore());
-    },
-    onError: () => alerts.show({ type: 'danger', strongMessage: t('admin:adminPage.logInFailed'), message: t('admin:common.tryAgain') }),
-  });
-  return (
-    <Group gap="xs" wrap="nowrap">
-      {store.hasStoreAccount && (
-        <Button size="xs" loading={hijack.isPending} onClick={() => hijack.mutate({ asStore: true })} aria-label={t('admin:adminPage.logInAsStoreNamed', { name: store.name })}>
-          {t('admin:adminPage.logInAsStore')}
-        </Button>
-      )}
-      <Select
-        size="xs"
-        w={170}
-        aria-label={t('admin:adminPage.roleFor', { name: store.name })}
-        allowDeselect={false}
-        value={role}
-        onChange={(v) => v && setRole(v as GrantableRole)}
-        data={GRANTABLE_ROLES.map((r) => ({ value: r, label: t(`staff:roles.${r}` as 'staff:roles.Technician') }))}
-      />
-      <Button size="xs" variant="default" onClick={() => hijack.mutate({ role })} aria-label={t('admin:adminPage.logInAsRoleNamed', { name: store.name })}>
-        {t('admin:adminPage.logInAsRole')}
-      </Button>
-    </Group>
   );
 }
 

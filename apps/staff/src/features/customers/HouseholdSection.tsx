@@ -14,7 +14,7 @@ export function HouseholdSection({
 }: {
   title: string;
   action?: ReactNode;
-  onSubmit?: (event: FormEvent) => void;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
   const titleId = useId();

@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { enterVin, vinDecoded, vinLookupFailed, type VehicleForm as VehicleFormValues } from '@servicebay/domain';
+import { enterVin, unusableCharacters, vinDecoded, vinLookupFailed, type VehicleForm as VehicleFormValues } from '@servicebay/domain';
+import { useUnusableCharacters } from '@servicebay/ui';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
 import { decodeVin } from './customers-api.js';
@@ -12,6 +13,18 @@ import { HouseholdSection } from './HouseholdSection.js';
 import { maySubmitVehicle, statusAfterEntry, vinLookupMarker } from './panel-model.js';
 
 type TextField = 'licensePlate' | 'fleetNumber' | 'color';
+
+/** The form's inputs checked for characters they cannot hold, by name, in the order shown. */
+const CHECKED_INPUTS = ['vin', 'licensePlate'] as const;
+
+/** The first input of the form still holding characters it cannot (its prompt shows under it). */
+function inputWithUnusableCharacters(form: HTMLFormElement): HTMLInputElement | null {
+  for (const name of CHECKED_INPUTS) {
+    const input = form.elements.namedItem(name);
+    if (input instanceof HTMLInputElement && unusableCharacters(name, input.value).length) return input;
+  }
+  return null;
+}
 
 /**
  * Create or edit one vehicle: VIN entry decoded offline (GET /v1/api/vin/{vin}), the YMME
@@ -73,8 +86,15 @@ export function VehicleForm({
     value: (value[field] as string | null | undefined) ?? '',
     onChange: (event: { currentTarget: { value: string } }) => onChange({ ...value, [field]: event.currentTarget.value }),
   });
-  const submit = (event: FormEvent) => {
+  const plate = useUnusableCharacters('licensePlate', value.licensePlate ?? '', (cleaned) =>
+    onChange((latest) => ({ ...latest, licensePlate: cleaned })),
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Not saved while the VIN or the plate holds characters it cannot: the cursor goes to the
+    // field, whose prompt names them (the VIN box's text is the VIN field's own, hence the form).
+    const unusable = inputWithUnusableCharacters(event.currentTarget);
+    if (unusable) return unusable.focus();
     if (maySubmitVehicle(saving, decode.isPending)) onSave();
   };
 
@@ -92,7 +112,15 @@ export function VehicleForm({
         }}
       />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <TextInput label={t('vehicle.licensePlate')} autoComplete="off" maxLength={20} {...text('licensePlate')} />
+        <TextInput
+          label={t('vehicle.licensePlate')}
+          name="licensePlate"
+          autoComplete="off"
+          maxLength={20}
+          error={plate.error}
+          errorProps={plate.errorProps}
+          {...text('licensePlate')}
+        />
         <TextInput label={t('vehicle.fleetNumber')} autoComplete="off" maxLength={30} {...text('fleetNumber')} />
         <TextInput label={t('vehicle.color')} autoComplete="off" maxLength={40} {...text('color')} />
       </SimpleGrid>

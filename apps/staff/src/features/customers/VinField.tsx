@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { checkVin, LIMITS } from '@servicebay/domain';
+import { checkVin, isPlausibleVin, LIMITS } from '@servicebay/domain';
+import { useUnusableCharacters } from '@servicebay/ui';
 import { isNewVinEntry } from './panel-model.js';
 
 export type DecodeStatus = { state: 'idle' } | { state: 'decoding' } | { state: 'decoded'; label: string } | { state: 'notFound' } | { state: 'notVin' };
@@ -9,7 +10,9 @@ export type DecodeStatus = { state: 'idle' } | { state: 'decoding' } | { state: 
 /**
  * VIN entry. The entry is taken when the field is left, on Enter, with the Decode button, or as
  * soon as 17 characters are typed; a failing check digit or I/O/Q is a warning with the likely
- * correction, never a refusal (vehicles from other markets may fail it).
+ * correction, never a refusal (vehicles from other markets may fail it). Characters no VIN holds
+ * (anything but letters and digits) are named under the field as they are typed, with a button
+ * that removes them; the input is named `vin`, for the form to refuse saving while they are there.
  */
 export function VinField({
   vin,
@@ -38,9 +41,19 @@ export function VinField({
   const enter = (value: string) => {
     if (!isNewVinEntry(value, entered)) return;
     setEntered(value);
+    // A text that is no VIN leaves the vehicle without one; it stays in the box for the person to
+    // see, rather than being taken for a VIN cleared from elsewhere.
+    if (!isPlausibleVin(value)) setShown('');
     onEnter(value);
   };
   const check = checkVin(text);
+  const unusable = useUnusableCharacters('vin', text, (cleaned) => {
+    setText(cleaned);
+    if (isPlausibleVin(cleaned)) enter(cleaned);
+    // Already entered as no VIN, it stays so: entering it again would clear the year, make, model
+    // and engine typed by hand since.
+    else if (entered === text) setEntered(cleaned);
+  });
 
   return (
     <Stack gap="xs">
@@ -49,7 +62,10 @@ export function VinField({
           style={{ flex: '1 1 16rem' }}
           label={t('vehicle.vin')}
           description={t('vehicle.vinHint')}
+          name="vin"
           value={text}
+          error={unusable.error}
+          errorProps={unusable.errorProps}
           maxLength={40}
           autoComplete="off"
           autoCapitalize="characters"

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isPlausibleVin } from '@servicebay/domain';
-import { AlertBanner } from '@servicebay/ui';
+import { AlertBanner, useUnusableCharacters } from '@servicebay/ui';
 import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
 import { CameraScanModal, preloadCameraScanner } from './CameraScanModal.js';
@@ -28,6 +28,12 @@ export function LocalScannerPage() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [sending, setSending] = useState(false);
   const [camera, setCamera] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // Characters no VIN holds are named as they are typed, with a button that removes them.
+  const unusable = useUnusableCharacters('vin', vin, (cleaned) => {
+    setVin(cleaned);
+    setProblem(null);
+  });
 
   useEffect(() => {
     if (links) void i18n.setUserLanguage(links.language);
@@ -61,6 +67,8 @@ export function LocalScannerPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Not sent while the prompt names characters to remove: the cursor goes back to the field.
+    if (unusable.characters.length) return input.current?.focus();
     void send(vin);
   };
 
@@ -75,8 +83,10 @@ export function LocalScannerPage() {
             label={t('scanner.vinLabel')}
             description={t('scanner.vinHelp')}
             value={vin}
+            ref={input}
             onChange={(event) => setVin(event.currentTarget.value.toUpperCase())}
-            error={problem === 'invalidVin' ? t('scanner.invalidVin') : undefined}
+            error={unusable.error ?? (problem === 'invalidVin' ? t('scanner.invalidVin') : undefined)}
+            errorProps={unusable.errorProps}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
