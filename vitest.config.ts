@@ -31,6 +31,7 @@ export default defineConfig({
           include: ['apps/**/src/**/*.test.{ts,tsx}', 'packages/**/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          setupFiles: ['vitest.unit-setup.ts'],
           // A component test renders in well under a second; on two cores shared with the other
           // CI streams, starting jsdom and Mantine can take several: room so starvation is not a failure.
           testTimeout: 20_000,

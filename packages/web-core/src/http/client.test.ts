@@ -381,11 +381,15 @@ describe('api client: time-outs, retries and error codes', () => {
     handlers.set('/v2/api/notes', (_req, res, _s, count) => {
       if (count > 1) json(res, 201, { id: 'late' });
     });
-    const api = client({ timeouts: { getMs: 5000, requestMs: 40 } });
+    // The first attempt never answers; later ones answer at once (on a busy machine "at once" can
+    // still outlast a short time-out, so the time-out leaves room and more attempts are allowed).
+    const api = client({ timeouts: { getMs: 5000, requestMs: 400 } });
     await expect(api.call(createNote, { body: { text: 'a' } })).resolves.toEqual({ id: 'late' });
     const attempts = hits('/v2/api/notes');
-    expect(attempts).toHaveLength(2);
-    expect(attempts[0]!.headers['idempotency-key']).toBe(attempts[1]!.headers['idempotency-key']);
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    const keys = new Set(attempts.map((attempt) => attempt.headers['idempotency-key']));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toBeTruthy();
   });
 
   it('uses a call’s own time-out over the client’s', async () => {
