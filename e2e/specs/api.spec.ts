@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
 
 test('the API docs page lists the routes of the OpenAPI document', async ({ page }) => {
+  // A page of every route, checked by axe whole, and among the first tests while every other CI
+  // stream starts: it took over a minute on a loaded two-core machine.
+  test.slow();
   await page.goto('/v2/api/docs');
   await expect(page.getByRole('heading', { level: 1, name: 'ServiceBay API' })).toBeVisible();
   await expect(page.locator('code.path', { hasText: /^\/health$/ })).toBeVisible();
