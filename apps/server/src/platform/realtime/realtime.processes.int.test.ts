@@ -39,9 +39,11 @@ interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `node --import tsx apps/server/src/main.ts` and waits for it to listen. */
-// Two server processes started from source (tsx) take seconds alone, and over a minute on two cores
-// shared with the other CI streams: the limits below are for a starved machine, not a slow server.
+/**
+ * Starts `node --import tsx apps/server/src/main.ts` and waits for it to listen. Started from
+ * source, a server takes seconds alone and over a minute on two cores shared with the other CI
+ * streams: the limits are for a starved machine, not a slow server.
+ */
 function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
