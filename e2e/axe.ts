@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { expectReadableBadges } from './contrast.js';
 import { saveScreen } from './screens.js';
 
 /**
- * Every page is checked against WCAG 2 A and AA (architecture decision 12), and saved as a
- * screenshot when E2E_SCREENS=1 (e2e/screens.ts).
+ * Every page is checked against WCAG 2 A and AA (architecture decision 12), its badges measured
+ * for contrast and whole text (e2e/contrast.ts: axe leaves text drawn in its own background's
+ * colour for a person to review), and saved as a screenshot when E2E_SCREENS=1 (e2e/screens.ts).
  */
 export async function expectAccessible(page: Page) {
   // A modal or menu still fading in has its text at part opacity, which axe reads as low contrast:
@@ -24,5 +26,6 @@ export async function expectAccessible(page: Page) {
     targets: v.nodes.map((n) => n.target.join(' ')),
   }));
   expect(summary).toEqual([]);
+  await expectReadableBadges(page);
   await saveScreen(page);
 }

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
-import { expectReadableBadges } from '../contrast.js';
 import { readOutbox } from './support/outbox.js';
 import { signIn, storedSession } from './support/staff.js';
 
@@ -22,7 +21,6 @@ test.describe('shop administration', () => {
     // Downtown's demo customers are counted.
     await expect(downtown.getByText('Customers')).toBeVisible();
     await expectAccessible(page);
-    await expectReadableBadges(page);
 
     await downtown.getByRole('link', { name: 'Open Downtown' }).click();
     await expect(page).toHaveURL(/\/store\/[\w-]+\/user$/);
@@ -31,7 +29,6 @@ test.describe('shop administration', () => {
     await expect(page.locator('tr[data-user="manager"]')).toContainText('Marc Martin');
     await expect(page.locator('tr[data-user="manager"]')).toContainText('Store manager');
     await expectAccessible(page);
-    await expectReadableBadges(page);
   });
 
   test('manager adds a technician, who receives the password e-mail, sets a password, takes the training and reaches the dashboard', async ({

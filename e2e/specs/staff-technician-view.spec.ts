@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
-import { expectReadableBadges } from '../contrast.js';
 import { mainMenu, signIn, storedSession } from './support/staff.js';
 import { apiWithToken, quickInspectionId } from './support/orders.js';
 
@@ -66,7 +65,6 @@ test('a technician on a portrait tablet: my vehicles, one state per card, one co
   await expect(burger).toHaveAttribute('aria-expanded', 'false');
   await expect(mainMenu(page)).toBeHidden();
   await expectAccessible(page);
-  await expectReadableBadges(page);
   await page.screenshot({ path: test.info().outputPath('technician-dashboard-768x1024.png'), fullPage: false });
 
   // Opened with the keyboard: the focus goes to its first entry; Escape closes it and returns to the burger.
