@@ -15,6 +15,7 @@ import {
   foldReportApproved,
   noticeOnce,
   readReportApproved,
+  staleAfterApproval,
   withApproval,
 } from './approval-live.js';
 import type { CachedList } from './live-merge.js';
@@ -41,7 +42,10 @@ const query = (over: Partial<DashboardListQuery> = {}): DashboardListQuery => ({
   ...over,
 });
 const page = (...orders: RepairOrder[]) => ({ orders, total: orders.length });
-const list = (q: DashboardListQuery, p: ReturnType<typeof page> | undefined): CachedList => [listKey('s1', q), p];
+const list = (q: DashboardListQuery, p: ReturnType<typeof page> | undefined): CachedList => [
+  listKey('s1', q),
+  p,
+];
 
 describe('reading the event', () => {
   it('takes a whole payload and refuses anything else', () => {
@@ -86,7 +90,9 @@ describe('the live merge of an approval', () => {
 
   it('keeps a partly approved order on awaiting approval, in progress', () => {
     const waiting = list(query(DASHBOARD_FILTER_TABLE.awaitingApproval), page(first, approvedOne));
-    const [[, next]] = foldReportApproved([waiting], event({ approval: 'inProgress' })) as [[unknown, ReturnType<typeof page>]];
+    const [[, next]] = foldReportApproved([waiting], event({ approval: 'inProgress' })) as [
+      [unknown, ReturnType<typeof page>],
+    ];
     expect(next.orders.map((o) => [o._id, o.states.approval])).toEqual([
       ['o3', 'pending'],
       ['o2', 'inProgress'],
@@ -118,8 +124,23 @@ describe('the live merge of an approval', () => {
     applyReportApproved(client, 's1', event());
     const cached = client.getQueryData<{ orders: RepairOrder[] }>(listKey('s1', query()));
     expect(cached!.orders[1]!.states.approval).toBe('done');
-    expect(client.getQueryData<RepairOrder>([...ordersKey('s1'), 'order', 'o2'])!.states.approval).toBe('done');
+    expect(client.getQueryData<RepairOrder>([...ordersKey('s1'), 'order', 'o2'])!.states.approval).toBe(
+      'done',
+    );
     expect(client.getQueryData([...ordersKey('s1'), 'order', 'o3'])).toBe(first);
+  });
+});
+
+describe('the caches an approval makes stale', () => {
+  it("are the order's results, estimate and approval trail, with the keys their screens use", async () => {
+    const { resultsQueryKey } = await import('../repair-orders/inspection-api.js');
+    const { estimateQueryKey } = await import('../estimates/estimate-api.js');
+    const { approvalTrailQuery } = await import('../customer-report/customer-report-api.js');
+    expect(staleAfterApproval('s1', 'o2')).toEqual([
+      resultsQueryKey('s1', 'o2'),
+      estimateQueryKey('s1', 'o2'),
+      approvalTrailQuery(null as never, 's1', 'o2').queryKey,
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type ReportApprovedEvent,
 } from '@servicebay/domain';
 import { listQueryOf, type CachedList, type ListUpdate } from './live-merge.js';
-import { ordersKey, type OrderList } from './orders-api.js';
+import { orderKey, ordersKey, type OrderList } from './orders-api.js';
 
 /**
  * A customer's signed decisions, live (`store/{storeId}/reportApproved`, docs/realtime.md): the
@@ -23,7 +23,10 @@ export function readReportApproved(payload: unknown): ReportApprovedEvent | null
 }
 
 /** The order with the approval step of the event; the same object when it names another order or changes nothing. */
-export function withApproval<T extends Pick<RepairOrder, '_id' | 'states'>>(order: T, event: ReportApprovedEvent): T {
+export function withApproval<T extends Pick<RepairOrder, '_id' | 'states'>>(
+  order: T,
+  event: ReportApprovedEvent,
+): T {
   if (order._id !== event.inspectionOrderId || !event.approval) return order;
   if (order.states.approval === event.approval) return order;
   return { ...order, states: { ...order.states, approval: event.approval } };
@@ -57,9 +60,25 @@ export function foldReportApproved(lists: readonly CachedList[], event: ReportAp
 export function applyReportApproved(queryClient: QueryClient, storeId: string, event: ReportApprovedEvent) {
   const lists = queryClient.getQueriesData<OrderList>({ queryKey: [...ordersKey(storeId), 'list'] });
   for (const [key, page] of foldReportApproved(lists, event)) queryClient.setQueryData<OrderList>(key, page);
-  const orderKey = [...ordersKey(storeId), 'order', event.inspectionOrderId];
-  const order = queryClient.getQueryData<RepairOrder>(orderKey);
-  if (order) queryClient.setQueryData(orderKey, withApproval(order, event));
+  const key = orderKey(storeId, event.inspectionOrderId);
+  const order = queryClient.getQueryData<RepairOrder>(key);
+  if (order) queryClient.setQueryData(key, withApproval(order, event));
+}
+
+/**
+ * The order's caches an approval makes stale beside the order itself: its results (the
+ * decisions), its estimate (the approved total) and the approval trail (the new signature). They
+ * are read again if shown; the order and the lists take the event directly.
+ */
+export function staleAfterApproval(
+  storeId: string,
+  inspectionOrderId: string,
+): ReadonlyArray<readonly unknown[]> {
+  return [
+    [...orderKey(storeId, inspectionOrderId), 'results'],
+    [...ordersKey(storeId), 'estimate', inspectionOrderId],
+    ['approval-trail', inspectionOrderId],
+  ];
 }
 
 /** What the notice says, as a catalog key of `dashboard:approvalNotice` and its values. */
@@ -90,7 +109,11 @@ export function approvalNoticeText(event: ReportApprovedEvent, language: string)
  * One notice per signing: the same event delivered twice (at-least-once) is told once. Keeps the
  * last `limit` keys.
  */
-export function noticeOnce(seen: string[], event: ReportApprovedEvent, limit = 50): { show: boolean; seen: string[] } {
+export function noticeOnce(
+  seen: string[],
+  event: ReportApprovedEvent,
+  limit = 50,
+): { show: boolean; seen: string[] } {
   const key = `${event.inspectionOrderId}@${event.at}`;
   if (seen.includes(key)) return { show: false, seen };
   return { show: true, seen: [...seen, key].slice(-limit) };

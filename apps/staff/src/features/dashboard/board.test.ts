@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEW_ORDER_STATES, type OrderStates } from '@servicebay/domain';
 import { order } from './order-fixture.js';
-import { assignTargets, boardColumns, boardTechnicians, mayMove, refusedMove } from './board.js';
+import { assignTargets, boardColumns, boardTechnicians, mayMove, moveRefusal, refusedMove } from './board.js';
 
 const states = (patch: Partial<OrderStates>): OrderStates => ({ ...NEW_ORDER_STATES, ...patch });
 const advisor = { role: 'ServiceAdvisor', userId: 'adv' };
@@ -18,12 +18,16 @@ describe('the board columns', () => {
       order('o2', { states: states({ inspection: 'done', estimate: 'inProgress' }) }),
       order('o3', { states: states({ inspection: 'done', estimate: 'done', approval: 'pending' }) }),
       order('o4', { states: states({ inspection: 'notStarted' }) }),
-      order('o5', { states: states({ inspection: 'done', approval: 'done', parts: 'inProgressHaveOrdered' }) }),
+      order('o5', {
+        states: states({ inspection: 'done', approval: 'done', parts: 'inProgressHaveOrdered' }),
+      }),
       order('o6', { states: states({ inspection: 'done', work: 'inProgress' }) }),
       order('o7', { states: states({ inspection: 'done', work: 'done' }) }),
     ];
     const columns = boardColumns(orders);
-    expect(Object.fromEntries(Object.entries(columns).map(([stage, os]) => [stage, os.map((o) => o._id)]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(columns).map(([stage, os]) => [stage, os.map((o) => o._id)])),
+    ).toEqual({
       inspecting: ['o1', 'o4'],
       estimating: ['o2'],
       awaitingApproval: ['o3'],
@@ -84,5 +88,17 @@ describe('where a card may go', () => {
   it('moves nothing on a closed order, nor for an unknown role', () => {
     expect(mayMove(advisor, order('o1', { closed: true }), 't1')).toBe(false);
     expect(mayMove({ role: 'stranger', userId: 'x' }, order('o1'), 't1')).toBe(false);
+  });
+});
+
+describe("the server's refusal of a move", () => {
+  it('says which rule refused it, a closed ticket, no connection, or a failure', () => {
+    expect(moveRefusal({ status: 409, code: 'only_valid_user_can_assign_this_to_you' })).toBe('heldByOther');
+    expect(moveRefusal({ status: 403, code: 'only_valid_user_can_assign_this_to_you' })).toBe('onlySelf');
+    expect(moveRefusal({ status: 409, code: 'ORDER_CLOSED' })).toBe('closed');
+    expect(moveRefusal({ status: 0, code: 'NETWORK' })).toBe('offline');
+    expect(moveRefusal({ status: 500, code: 'INTERNAL' })).toBe('failed');
+    expect(moveRefusal(new Error('boom') as never)).toBe('failed');
+    expect(moveRefusal(null)).toBe('failed');
   });
 });

@@ -15,8 +15,13 @@ import {
  */
 
 /** The orders of each stage, in the order the list gave them (the user's sort). */
-export function boardColumns<O extends Pick<RepairOrder, 'states'>>(orders: readonly O[]): Record<OrderStage, O[]> {
-  const columns = Object.fromEntries(ORDER_STAGES.map((stage) => [stage, [] as O[]])) as Record<OrderStage, O[]>;
+export function boardColumns<O extends Pick<RepairOrder, 'states'>>(
+  orders: readonly O[],
+): Record<OrderStage, O[]> {
+  const columns = Object.fromEntries(ORDER_STAGES.map((stage) => [stage, [] as O[]])) as Record<
+    OrderStage,
+    O[]
+  >;
   for (const order of orders) columns[orderStage(order.states)].push(order);
   return columns;
 }
@@ -93,4 +98,20 @@ export function refusedMove(
   order: Pick<RepairOrder, 'technicianId'>,
 ): 'heldByOther' | 'onlySelf' {
   return order.technicianId !== null && order.technicianId !== actor.userId ? 'heldByOther' : 'onlySelf';
+}
+
+/** What a move the server refused says: the rule's refusals, a closed ticket, no connection, or a failure. */
+export type MoveRefusal = 'heldByOther' | 'onlySelf' | 'closed' | 'offline' | 'failed';
+
+/**
+ * Reads the update route's refusal of a move: 409 only_valid_user_can_assign_this_to_you (another
+ * technician holds it), 403 with the same code (a technician may only take it), ORDER_CLOSED, no
+ * answer (status 0), anything else.
+ */
+export function moveRefusal(error: { status?: unknown; code?: unknown } | null | undefined): MoveRefusal {
+  if (error?.code === 'only_valid_user_can_assign_this_to_you')
+    return error.status === 409 ? 'heldByOther' : 'onlySelf';
+  if (error?.code === 'ORDER_CLOSED') return 'closed';
+  if (error?.status === 0) return 'offline';
+  return 'failed';
 }
