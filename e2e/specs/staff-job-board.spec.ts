@@ -135,6 +135,12 @@ test.describe('live approvals and the job board', () => {
     await expect(card.locator('[data-step="approval"]')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
     await expect(orderPage.getByTestId('approval-state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
     await expect(orderPage.getByTestId('approval-state')).toHaveText('Approval done');
+    // The dashboard's notice floats at the top right; the order's own page says it in its header.
+    await expect(dashboard.locator('.mantine-Notification-root').getByTestId('approval-notice')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(orderPage.getByRole('main').getByTestId('approval-notice')).toBeVisible({ timeout: 30_000 });
+    await expect(orderPage.locator('.mantine-Notification-root')).toHaveCount(0);
     for (const page of [dashboard, orderPage]) {
       const notice = page.getByTestId('approval-notice');
       await expect(notice).toContainText(said, { timeout: 30_000 });
@@ -155,6 +161,10 @@ test.describe('live approvals and the job board', () => {
       .click();
     await expect(dashboard).toHaveURL(new RegExp(`/inspectionOrder/${order._id}$`));
     await expect(dashboard.getByTestId('approval-state')).toHaveAttribute('data-state', 'done');
+    // There the header tells it, and the floating notice is gone.
+    await expect(dashboard.getByRole('main').getByTestId('approval-notice')).toContainText(said);
+    await expect(dashboard.locator('.mantine-Notification-root')).toHaveCount(0);
+    await dashboard.getByRole('main').getByTestId('approval-notice').getByRole('button', { name: 'Dismiss this message' }).click();
     await expect(dashboard.getByTestId('approval-notice')).toHaveCount(0);
     await phone.close();
     await staff.close();

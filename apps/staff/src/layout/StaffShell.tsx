@@ -166,7 +166,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
       <GoToAdminModal opened={adminOpen} onClose={() => setAdminOpen(false)} />
       <HelpModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
       {/* Under the header (64 px), above the page; inside the router, so a notice's link works. */}
-      <Notifications position="top-right" zIndex={300} className="staff-notifications" />
+      <Notifications position="top-right" zIndex={300} containerWidth={380} className="staff-notifications" />
     </AppShell>
   );
 }

@@ -254,11 +254,12 @@ function BoardCard({
       onDragEnd={onDragEnd}
     >
       <Stack gap={4}>
-        <Group justify="space-between" gap={4} wrap="nowrap">
+        <Group justify="space-between" gap={4} wrap="wrap">
           <Anchor
             component={Link}
             to={`/store/${encodeURIComponent(storeId)}/inspectionOrder/${encodeURIComponent(order._id)}`}
             fw={700}
+            style={{ whiteSpace: 'nowrap' }}
             draggable={false}
             aria-label={t('card.open', { order: label, customer: name || business || t('card.noCustomer') })}
           >
@@ -278,7 +279,7 @@ function BoardCard({
         </Text>
         <Group justify="space-between" gap={4} wrap="nowrap">
           <Text size="sm" c="dimmed" lineClamp={1} data-testid="board-technician">
-            {technician ?? t('board.unassigned')}
+            {technician || t('board.unassigned')}
           </Text>
           {/* No focus placeholder: a focusable element that is not an item breaks the menu role (axe). */}
           <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
@@ -329,7 +330,7 @@ function useMove(storeId: string, technicians: readonly BoardTechnician[]) {
   const refusal = (order: DashboardOrder, why: 'heldByOther' | 'onlySelf') =>
     why === 'heldByOther'
       ? t('repairOrders:assignment.only_valid_user_can_assign_this_to_you', {
-          technician: personName(order._embedded.technician) ?? t('repairOrders:page.anotherTechnician'),
+          technician: personName(order._embedded.technician) || t('repairOrders:page.anotherTechnician'),
         })
       : t('board.onlySelf');
 

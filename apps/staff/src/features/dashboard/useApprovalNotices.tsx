@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { orderNumberDisplay, topics } from '@servicebay/domain';
+import { Link, useLocation } from 'react-router';
+import { orderNumberDisplay, topics, type ReportApprovedEvent } from '@servicebay/domain';
+import { AlertBanner } from '@servicebay/ui';
 import { useRealtime } from '../../kit/realtime.js';
 import {
   applyReportApproved,
@@ -14,21 +15,52 @@ import {
   staleAfterApproval,
 } from './approval-live.js';
 
+/** The last signing of an order told to this tab, which its order page's header shows. */
+const noticeKey = (storeId: string, inspectionOrderId: string) =>
+  ['approval-notice', storeId, inspectionOrderId] as const;
+
+/** The order page's path inside the app (the router's, without /app). */
+const orderPath = (storeId: string, inspectionOrderId: string) =>
+  `/store/${encodeURIComponent(storeId)}/inspectionOrder/${encodeURIComponent(inspectionOrderId)}`;
+
+/** A notice's words: its title (the order named) and its sentence ("Jane Doe approved 2 items and declined 1, $126.47"). */
+function useNoticeWords() {
+  const { t, i18n } = useTranslation('dashboard');
+  return useCallback(
+    (event: ReportApprovedEvent) => {
+      const text = approvalNoticeText(event, i18n.language);
+      const sentence = t(`approvalNotice.${text.key}`, text.values);
+      const number = orderNumberDisplay(event.orderNumber, 'long');
+      const order = number.kind === 'number' ? t(number.key, { number: number.number }) : t(number.key);
+      return {
+        order,
+        title: t('approvalNotice.title', { order }),
+        text: text.total ? t('approvalNotice.withTotal', { text: sentence, total: text.total }) : sentence,
+        open: t('approvalNotice.open', { order }),
+        close: t('approvalNotice.close'),
+      };
+    },
+    [t, i18n.language],
+  );
+}
+
 /**
  * For every signed-in page of a store's user: a customer's signed decisions
  * (`store/{storeId}/reportApproved`, which the server lets only the store's staff hear) move the
  * order's approval step on every cached list and order at once, make its results, estimate and
- * approval trail stale, and show a notice ("Jane Doe approved 2 items and declined 1, $126.47")
- * that links to the order. The notice stays until closed (no time limit to read or reach it).
+ * approval trail stale, and are told: in the header of that order's page when it is the page
+ * shown (`ApprovalHeaderNotice`), else in a notice at the top right that links to the order. The
+ * notice stays until closed (no time limit to read or reach it).
  */
 export function useApprovalNotices(storeId: string | null) {
   const realtime = useRealtime();
   const queryClient = useQueryClient();
-  const { t, i18n } = useTranslation('dashboard');
+  const words = useNoticeWords();
+  const location = useLocation();
   const seen = useRef<string[]>([]);
-  // The handler reads the current language and texts without subscribing again on a change.
-  const words = useRef({ t, language: i18n.language });
-  words.current = { t, language: i18n.language };
+  // The handler reads the page shown and the current words without subscribing again.
+  const current = useRef({ words, pathname: location.pathname });
+  current.current = { words, pathname: location.pathname };
 
   // The notices belong to the user who got them: another signing in on the tablet starts with none.
   useEffect(() => () => notifications.clean(), []);
@@ -44,35 +76,56 @@ export function useApprovalNotices(storeId: string | null) {
       const once = noticeOnce(seen.current, event);
       seen.current = once.seen;
       if (!once.show) return;
-      const { t: say, language } = words.current;
-      const text = approvalNoticeText(event, language);
-      const sentence = say(`approvalNotice.${text.key}`, text.values);
-      const number = orderNumberDisplay(event.orderNumber, 'long');
-      const order = number.kind === 'number' ? say(number.key, { number: number.number }) : say(number.key);
+      queryClient.setQueryData(noticeKey(storeId, event.inspectionOrderId), event);
+      const path = orderPath(storeId, event.inspectionOrderId);
+      if (current.current.pathname === path) return;
+      const said = current.current.words(event);
+      const id = `approval-${event.inspectionOrderId}-${event.at}`;
       notifications.show({
-        id: `approval-${event.inspectionOrderId}-${event.at}`,
-        title: say('approvalNotice.title', { order }),
+        id,
+        title: said.title,
         color: 'teal.9',
         autoClose: false,
         withBorder: true,
-        closeButtonProps: { 'aria-label': say('approvalNotice.close') },
+        closeButtonProps: { 'aria-label': said.close },
         message: (
           <Stack gap={4} data-testid="approval-notice" data-order-id={event.inspectionOrderId}>
             <Text size="sm" c="bright">
-              {text.total ? say('approvalNotice.withTotal', { text: sentence, total: text.total }) : sentence}
+              {said.text}
             </Text>
-            <Anchor
-              component={Link}
-              to={`/store/${encodeURIComponent(storeId)}/inspectionOrder/${encodeURIComponent(event.inspectionOrderId)}`}
-              size="sm"
-              fw={600}
-              onClick={() => notifications.hide(`approval-${event.inspectionOrderId}-${event.at}`)}
-            >
-              {say('approvalNotice.open', { order })}
+            <Anchor component={Link} to={path} size="sm" fw={600} onClick={() => notifications.hide(id)}>
+              {said.open}
             </Anchor>
           </Stack>
         ),
       });
     });
   }, [realtime, queryClient, storeId]);
+}
+
+/**
+ * The order page's header notice: the customer's last signing on this order told to this tab,
+ * until closed (the floating notice is not shown on the order's own page).
+ */
+export function ApprovalHeaderNotice({ storeId, inspectionOrderId }: { storeId: string; inspectionOrderId: string }) {
+  const queryClient = useQueryClient();
+  const words = useNoticeWords();
+  const key = noticeKey(storeId, inspectionOrderId);
+  // Only ever written by the live handler above; nothing to fetch.
+  const notice = useQuery<ReportApprovedEvent | null>({
+    queryKey: key,
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Infinity,
+  });
+  if (!notice.data) return null;
+  const said = words(notice.data);
+  return (
+    <div data-testid="approval-notice" data-order-id={inspectionOrderId}>
+      <AlertBanner
+        alert={{ type: 'success', strongMessage: said.title, message: said.text }}
+        onClose={() => queryClient.setQueryData(key, null)}
+      />
+    </div>
+  );
 }

@@ -53,6 +53,7 @@ import { customerQuery, maySendReports } from '../report-sending/report-api.js';
 import { ApprovalTrail } from '../customer-report/ApprovalTrail.js';
 import { ApprovalBadge } from '../dashboard/OrderCard.js';
 import { useLiveOrder } from '../dashboard/useLiveOrders.js';
+import { ApprovalHeaderNotice } from '../dashboard/useApprovalNotices.js';
 import { resultsQuery } from './inspection-api.js';
 import { OrderActionBar } from './OrderActionBar.js';
 import { contactLinks } from './order-contact.js';
@@ -126,6 +127,7 @@ export function RepairOrderPage() {
         {order.data && <ApprovalBadge state={order.data.states.approval} />}
       </PageHeader>
       {order.data && <CustomerContact storeId={order.data.storeId} customerId={order.data.customerId} />}
+      <ApprovalHeaderNotice storeId={storeId} inspectionOrderId={inspectionOrderId} />
       {order.isPending ? (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden="true" />
