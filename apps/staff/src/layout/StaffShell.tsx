@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Anchor, AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { displayedRole, navigationMenu, STAFF_PATHS, type MenuEntry } from '@servicebay/domain';
@@ -8,6 +9,7 @@ import { AccentBar, Logo, OfflineIcon } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { GoToAdminModal } from './GoToAdminModal.js';
 import { HelpModal } from '../features/help/HelpModal.js';
+import { useApprovalNotices } from '../features/dashboard/useApprovalNotices.js';
 import { routerPath } from '../paths.js';
 import { useSignedIn } from '../session/signed-in.js';
 import { signOut } from '../session/sso.js';
@@ -34,12 +36,14 @@ function entryTarget(entry: MenuEntry) {
  * tablet in portrait or a phone, folds into the header's labelled burger. The burger opens the menu
  * over the page with the focus on its first entry; an entry, Escape or the burger closes it (Escape
  * gives the focus back to the burger). A folded menu is hidden from the keyboard and screen readers.
+ * The store's live notices (a customer's approval) show at the top right of every page.
  */
 export function StaffShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['staff', 'app']);
   const { session } = useServices();
-  const { user, store } = useSignedIn();
+  const { user, store, claims } = useSignedIn();
   const location = useLocation();
+  useApprovalNotices(store?._id ?? claims.storeId ?? user.storeId ?? null);
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [adminOpen, setAdminOpen] = useState(false);
@@ -161,6 +165,8 @@ export function StaffShell({ children }: { children: ReactNode }) {
       </AppShell.Main>
       <GoToAdminModal opened={adminOpen} onClose={() => setAdminOpen(false)} />
       <HelpModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      {/* Under the header (64 px), above the page; inside the router, so a notice's link works. */}
+      <Notifications position="top-right" zIndex={300} containerWidth={380} className="staff-notifications" />
     </AppShell>
   );
 }

@@ -64,5 +64,7 @@ export const ZUser = z.object({
   filter: z.string().nullable(),
   waitingFirst: z.boolean(),
   myVehicles: z.boolean(),
+  /** The dashboard view the user chose (list or board; null: never chosen). Optional: older answers lack it. */
+  dashboardView: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof ZUser>;

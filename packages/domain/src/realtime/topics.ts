@@ -13,6 +13,7 @@ export const STORE_EVENTS = [
   'messages/count',
   'paymentMade',
   'consumerReadingReport',
+  'reportApproved',
 ] as const;
 
 export const USER_EVENTS = [
@@ -107,6 +108,7 @@ export const topics = {
       messagesCount: `${base}/messages/count`,
       paymentMade: `${base}/paymentMade`,
       consumerReadingReport: `${base}/consumerReadingReport`,
+      reportApproved: `${base}/reportApproved`,
     } as const satisfies Record<string, Topic>;
   },
   user(userId: string) {

@@ -11,6 +11,9 @@ import {
   dashboardPageSize,
   readDashboardChoices,
   dashboardListParams,
+  boardQuery,
+  BOARD_SIZE,
+  readDashboardView,
   type DashboardChoices,
   type DashboardContext,
 } from './dashboard.js';
@@ -300,5 +303,38 @@ describe('the list route reads every query the table makes', () => {
       }),
     );
     for (const step of ORDER_STEPS) expect(parsed[step]).toEqual(query[step] ? [...query[step]] : undefined);
+  });
+});
+
+describe('the job board', () => {
+  it('is offered on the advisor dashboard only, and starts from the saved view', () => {
+    expect(readDashboardView('board', 'advisor')).toBe('board');
+    expect(readDashboardView('list', 'advisor')).toBe('list');
+    for (const junk of [null, undefined, 'kanban', 1, true]) expect(readDashboardView(junk, 'advisor')).toBe('list');
+    expect(readDashboardView('board', 'technicianV2')).toBe('list');
+    expect(readDashboardView('board', 'basicTechnician')).toBe('list');
+  });
+
+  it("reads every open order in the shop at once, whatever the filter, with the user's sort, waiting first and my vehicles", () => {
+    const query = boardQuery(
+      choices({ filter: 'awaitingParts', sorting: 'orderNumber,asc', waitingFirst: true, myVehicles: true }),
+      context({ page: 3 }),
+    );
+    expect(query).toEqual({
+      page: 0,
+      size: BOARD_SIZE,
+      sorting: 'orderNumber,asc',
+      waitingFirst: true,
+      vehicleInShop: true,
+      closed: false,
+      serviceAdvisorId: me,
+    });
+    expect(BOARD_SIZE).toBe(100);
+    expect(boardQuery(choices(), context({ search: '  ford ' }))).toMatchObject({ search: 'ford', vehicleInShop: true });
+    // The list route takes it as it is (its largest page).
+    const parsed = ZRepairOrderListQuery.parse(
+      Object.fromEntries(Object.entries(dashboardListParams(boardQuery(choices(), context()))).map(([k, v]) => [k, String(v)])),
+    );
+    expect(parsed).toMatchObject({ size: 100, page: 0, vehicleInShop: true, closed: false });
   });
 });

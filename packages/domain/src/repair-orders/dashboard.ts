@@ -178,6 +178,36 @@ export function readDashboardChoices(
   };
 }
 
+/** The advisor dashboard's two views: the list of cards, or the job board (columns by stage). */
+export const DASHBOARD_VIEWS = ['list', 'board'] as const;
+export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
+
+/**
+ * The view to start from: the saved one on the advisor dashboard; the list anywhere else (the
+ * technicians' dashboards have no board) and for anything unknown.
+ */
+export function readDashboardView(saved: unknown, variant: DashboardVariant): DashboardView {
+  if (variant !== 'advisor') return 'list';
+  return saved === 'board' ? 'board' : 'list';
+}
+
+/**
+ * How many orders the job board reads at once: the list route's largest page. The board shows a
+ * shop's whole floor; a shop with more open orders in the bay is told the board shows the first.
+ */
+export const BOARD_SIZE = 100;
+
+/**
+ * The job board's one list: every open order in the shop (the "all vehicles" list, my vehicles
+ * when switched on), its first BOARD_SIZE in the chosen sort, the search term when one is typed.
+ * Its columns come from each order's stage (`orderStage`), not from the filters.
+ */
+export function boardQuery(choices: DashboardChoices, context: DashboardContext): DashboardListQuery {
+  const base = dashboardFilterQuery('allVehicles', choices, { ...context, page: 0 });
+  const term = context.search.trim();
+  return { ...base, size: BOARD_SIZE, ...(term && { search: term }) };
+}
+
 /** Page size: 10 orders, 20 appointments. */
 export function dashboardPageSize(filter: DashboardFilter): number {
   return filter === 'appointments' ? LIMITS.pageSize.appointments : LIMITS.pageSize.orders;

@@ -108,13 +108,15 @@ export const ZDashboardFilterRequest = z.strictObject({
   filter: z.string().max(50).nullable().optional(),
   waitingFirst: z.boolean().optional(),
   myVehicles: z.boolean().optional(),
+  /** The advisor dashboard's view: the list or the job board. */
+  view: z.enum(['list', 'board']).nullable().optional(),
 });
 
 export const dashboardFilterRoute = defineRoute({
   id: 'session.dashboardFilter',
   method: 'POST',
   path: '/v2/api/store/:storeId/user/:userId/filter',
-  summary: "Save the user's dashboard sorting, filter, waiting-first and my-vehicles choices.",
+  summary: "Save the user's dashboard sorting, filter, waiting-first, my-vehicles and view (list or board) choices.",
   tag: 'session',
   access: access.store(STAFF_ROLES),
   params: z.strictObject({ storeId: ZId, userId: ZId }),

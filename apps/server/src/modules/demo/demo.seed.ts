@@ -47,6 +47,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'north-advisor', type: 'ServiceAdvisor', store: 'northside', firstName: 'Nora', lastName: 'North' },
   // Changes its display language in the e2e run (staff-language), so no other spec sees French.
   { username: 'camille', type: 'ServiceAdvisor', store: 'northside', firstName: 'Camille', lastName: 'Bilodeau' },
+  // Switches to the job board in the e2e run (staff-job-board), so the other specs keep the list.
+  { username: 'board-advisor', type: 'ServiceAdvisor', store: 'downtown', firstName: 'Bea', lastName: 'Bordeleau' },
   // Switches Harbourside's theme in the e2e run (store-theme), so no other spec sees it change.
   { username: 'harbour-manager', type: 'ServiceManager', store: 'harbourside', firstName: 'Hugo', lastName: 'Harbour' },
   {

@@ -290,6 +290,23 @@ describe('users', () => {
       payload: { sorting: 'orderNumber,asc', filter: 'inspecting', waitingFirst: true, myVehicles: true },
     });
     expect(saved.json()).toMatchObject({ sorting: 'orderNumber,asc', filter: 'inspecting', waitingFirst: true, myVehicles: true });
+    // The dashboard's view (list or job board) is one more choice, kept beside the others.
+    expect(saved.json().dashboardView).toBeNull();
+    const board = await t.app.inject({
+      method: 'POST',
+      url: `/v2/api/store/${store.id}/user/${me.id}/filter`,
+      headers,
+      payload: { view: 'board' },
+    });
+    expect(board.json()).toMatchObject({ dashboardView: 'board', filter: 'inspecting', myVehicles: true });
+    expect((await t.app.inject({ method: 'GET', url: `/v2/api/user/${me.id}`, headers })).json().dashboardView).toBe('board');
+    const badView = await t.app.inject({
+      method: 'POST',
+      url: `/v2/api/store/${store.id}/user/${me.id}/filter`,
+      headers,
+      payload: { view: 'kanban' },
+    });
+    expect(badView.statusCode).toBe(400);
     const bad = await t.app.inject({
       method: 'POST',
       url: `/v2/api/store/${store.id}/user/${me.id}/filter`,

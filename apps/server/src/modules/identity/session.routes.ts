@@ -61,6 +61,7 @@ export function sessionRoutes({
         ...(body.filter !== undefined && { dashboardFilter: body.filter }),
         ...(body.waitingFirst !== undefined && { waitingFirst: body.waitingFirst }),
         ...(body.myVehicles !== undefined && { myVehicles: body.myVehicles }),
+        ...(body.view !== undefined && { dashboardView: body.view }),
       });
       return presented(principal.id);
     }),

@@ -48,5 +48,6 @@ export function presentUser(user: UserRow, store: StoreRow | null): User {
     filter: user.dashboardFilter,
     waitingFirst: user.waitingFirst,
     myVehicles: user.myVehicles,
+    dashboardView: user.dashboardView,
   };
 }

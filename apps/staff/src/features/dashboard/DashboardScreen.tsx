@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   actingRole,
+  boardQuery,
   dashboardCountQuery,
   dashboardCounterQuery,
   dashboardLists,
@@ -35,6 +36,7 @@ import {
 import { useServices } from '../../context.js';
 import { useThrottledValue } from '../customers/throttle.js';
 import { OrderListSection } from './OrderListSection.js';
+import { JobBoard } from './JobBoard.js';
 import { orderCounterQuery, orderCountQuery, orderListQuery, type OrderList } from './orders-api.js';
 import { useDashboardChoices } from './useDashboardChoices.js';
 import { VinScanButton } from '../vin-scan/index.js';
@@ -73,7 +75,8 @@ export function DashboardScreen({
 }) {
   const { t } = useTranslation('dashboard');
   const { api } = useServices();
-  const { choices, change } = useDashboardChoices(user, store, storeId, variant);
+  const { choices, change, view, changeView } = useDashboardChoices(user, store, storeId, variant);
+  const board = view === 'board';
   const [memory] = useState(() => readDashboardMemory(sessionStore(), user._id, variant));
   const [searchText, setSearchText] = useState(memory.search);
   const search = useThrottledValue(searchText.trim(), LIMITS.searchThrottleMs);
@@ -104,22 +107,35 @@ export function DashboardScreen({
     queries: lists.map((list) => ({
       ...orderListQuery(api, storeId, list.query),
       placeholderData: (previous: unknown) => previous as OrderList | undefined,
+      enabled: !board,
     })),
+  });
+  // The job board's one list (every open order in the shop), in the same cache: kept live alike.
+  const boardResult = useQuery({
+    ...orderListQuery(api, storeId, boardQuery(choices, context)),
+    placeholderData: (previous: OrderList | undefined) => previous,
+    enabled: board,
   });
 
   const counters = useQueries({
     queries: offered.map((f) => {
       const query = dashboardCounterQuery(f, choices, context);
-      return { ...orderCounterQuery(api, storeId, f, query), staleTime: 30_000 };
+      // The board shows no filter chips: their counters wait for the list.
+      return { ...orderCounterQuery(api, storeId, f, query), staleTime: 30_000, enabled: !board };
     }),
   });
 
   // On appointments the header reads the appointments counter (same query, same cache): they agree.
-  const countParams = dashboardCountQuery(filter, search);
+  // The board shows every vehicle in the shop, whatever filter the list keeps.
+  const countFilter = board ? 'allVehicles' : filter;
+  const countParams = dashboardCountQuery(countFilter, search);
   const count = useQuery<number>(
     countParams
       ? orderCountQuery(api, storeId, countParams)
-      : { ...orderCounterQuery(api, storeId, filter, dashboardCounterQuery(filter, choices, context)), staleTime: 30_000 },
+      : {
+          ...orderCounterQuery(api, storeId, filter, dashboardCounterQuery(filter, choices, context)),
+          staleTime: 30_000,
+        },
   );
 
   const choose = (patch: Partial<DashboardChoices>) => {
@@ -131,8 +147,10 @@ export function DashboardScreen({
     setSearchText('');
     choose({ filter: value as DashboardFilter });
   };
-  const countLabel = t(countLabelKey(filter, search), { count: count.data ?? 0 });
-  const listsLoaded = listResults.every((result) => result.data !== undefined);
+  const countLabel = t(countLabelKey(countFilter, search), { count: count.data ?? 0 });
+  const listsLoaded = board
+    ? boardResult.data !== undefined
+    : listResults.every((result) => result.data !== undefined);
   useScrollMemory(user._id, variant, memory.scrollY, listsLoaded && !highlight);
 
   return (
@@ -150,9 +168,23 @@ export function DashboardScreen({
             {live === 'connected' ? t('live.connected') : t('live.offline')}
           </Badge>
         </Group>
-        <Button component={Link} to={`/store/${encodeURIComponent(storeId)}/ticket`} size="md">
-          {t('newRepairOrder')}
-        </Button>
+        <Group gap="sm">
+          {variant === 'advisor' && (
+            <SegmentedControl
+              aria-label={t('layout.label')}
+              value={view}
+              onChange={(value) => changeView(value === 'board' ? 'board' : 'list')}
+              data={[
+                { value: 'list', label: t('layout.list') },
+                { value: 'board', label: t('layout.board') },
+              ]}
+              data-testid="dashboard-layout"
+            />
+          )}
+          <Button component={Link} to={`/store/${encodeURIComponent(storeId)}/ticket`} size="md">
+            {t('newRepairOrder')}
+          </Button>
+        </Group>
       </Group>
 
       <Paper withBorder radius="lg" p="md" component="section" aria-label={t('controls')}>
@@ -180,21 +212,23 @@ export function DashboardScreen({
             />
             <VinScanButton from="dashboard" onVin={searchVin} size="md" />
           </Group>
-          <Chip.Group multiple={false} value={search ? '' : choices.filter} onChange={chooseFilter}>
-            <Group gap="xs" role="radiogroup" aria-label={t('filtersLabel')}>
-              {offered.map((f, index) => (
-                <Chip key={f} value={f} variant="outline" data-filter={f} size="md">
-                  {t(`filters.${f}`)}
-                  {counters[index]?.isSuccess ? ` ${counters[index]!.data}` : ''}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
+          {!board && (
+            <Chip.Group multiple={false} value={search ? '' : choices.filter} onChange={chooseFilter}>
+              <Group gap="xs" role="radiogroup" aria-label={t('filtersLabel')}>
+                {offered.map((f, index) => (
+                  <Chip key={f} value={f} variant="outline" data-filter={f} size="md">
+                    {t(`filters.${f}`)}
+                    {counters[index]?.isSuccess ? ` ${counters[index]!.data}` : ''}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          )}
           <Group gap="lg" align="center">
             <SegmentedControl
               aria-label={t('sort.label')}
               value={choices.sorting}
-              disabled={appointments}
+              disabled={appointments && !board}
               onChange={(value) => choose({ sorting: value as DashboardSorting })}
               data={[
                 { value: 'orderNumber,desc', label: t('sort.orderNumber,desc') },
@@ -204,7 +238,7 @@ export function DashboardScreen({
             <Switch
               label={t('waitingFirst')}
               checked={choices.waitingFirst}
-              disabled={appointments}
+              disabled={appointments && !board}
               onChange={(event) => choose({ waitingFirst: event.currentTarget.checked })}
               size="md"
             />
@@ -216,7 +250,7 @@ export function DashboardScreen({
                 size="md"
               />
             )}
-            {appointments && !search && (
+            {appointments && !search && !board && (
               <SegmentedControl
                 aria-label={t('view.label')}
                 value={calendar ? 'calendar' : 'list'}
@@ -231,37 +265,49 @@ export function DashboardScreen({
         </Stack>
       </Paper>
 
-      {search && (
+      {search && !board && (
         <Text fw={600} data-testid="search-heading">
           {t('filters.matchingVehicles')} · {t('search.searching', { term: search })}
         </Text>
       )}
 
-      {lists.map((list, index) => {
-        const result = listResults[index]!;
-        const title = t(listTitleKey(list.key, filter));
-        return (
-          <OrderListSection
-            key={list.key}
-            id={`dashboard-${list.key}`}
-            title={title}
-            showTitle={list.key !== 'orders'}
-            storeId={storeId}
-            data={result.data}
-            isPending={result.isPending || result.isFetching}
-            isError={result.isError}
-            onRetry={() => void result.refetch()}
-            page={list.query.page}
-            size={dashboardPageSize(filter)}
-            onPage={(page) => setPages((current) => ({ ...current, [list.key]: page }))}
-            emptyText={t(emptyTextKey(list.key, filter, search), { term: search })}
-            appointments={appointments}
-            calendar={showsCalendar(filter, search, calendar)}
-            highlightId={highlight}
-            cardView={cardViewOf(variant)}
-          />
-        );
-      })}
+      {board && (
+        <JobBoard
+          user={user}
+          storeId={storeId}
+          data={boardResult.data}
+          isPending={boardResult.isFetching}
+          isError={boardResult.isError}
+          onRetry={() => void boardResult.refetch()}
+        />
+      )}
+
+      {!board &&
+        lists.map((list, index) => {
+          const result = listResults[index]!;
+          const title = t(listTitleKey(list.key, filter));
+          return (
+            <OrderListSection
+              key={list.key}
+              id={`dashboard-${list.key}`}
+              title={title}
+              showTitle={list.key !== 'orders'}
+              storeId={storeId}
+              data={result.data}
+              isPending={result.isPending || result.isFetching}
+              isError={result.isError}
+              onRetry={() => void result.refetch()}
+              page={list.query.page}
+              size={dashboardPageSize(filter)}
+              onPage={(page) => setPages((current) => ({ ...current, [list.key]: page }))}
+              emptyText={t(emptyTextKey(list.key, filter, search), { term: search })}
+              appointments={appointments}
+              calendar={showsCalendar(filter, search, calendar)}
+              highlightId={highlight}
+              cardView={cardViewOf(variant)}
+            />
+          );
+        })}
     </Stack>
   );
 }

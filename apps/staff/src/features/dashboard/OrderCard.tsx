@@ -171,6 +171,27 @@ export function OrderCard({
   );
 }
 
+/**
+ * The order's approval step once the customer was asked (awaiting, in progress, done), in the
+ * step badges' colours: the order page's header shows it, live.
+ */
+export function ApprovalBadge({ state }: { state: StepState }) {
+  const { t } = useTranslation('dashboard');
+  if (state === 'notStarted') return null;
+  const look = STATE_BADGE[state];
+  return (
+    <Badge
+      variant={look.variant}
+      color={look.color}
+      c={look.c}
+      data-testid="approval-state"
+      data-state={state}
+    >
+      {t(`approvalState.${state}`)}
+    </Badge>
+  );
+}
+
 /** The six step states, parts' two extra states shown as in progress (the advisor's cards). */
 function StepBadges({ states }: { states: DashboardOrder['states'] }) {
   const { t } = useTranslation('dashboard');

@@ -1,62 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_ORDER_STATES, type DashboardListQuery, type RepairOrder } from '@servicebay/domain';
+import type { DashboardListQuery, RepairOrder } from '@servicebay/domain';
+import { order } from './order-fixture.js';
 import { listKey } from './orders-api.js';
 import { foldOrderEvent, listQueryOf, readOrderEvent, reconnection, type CachedList } from './live-merge.js';
 import { foldReadingReport } from './report-status.js';
 
-/** A whole presented order, as the server's presenter sends it in lists and events. */
-function order(id: string, over: Partial<RepairOrder> = {}): RepairOrder {
-  return {
-    _id: id,
-    inspectionType: null,
-    orderNumber: id.replace(/\D/g, '') || null,
-    date: '2026-11-20T10:00:00.000Z',
-    waiting: false,
-    note: null,
-    timePromised: null,
-    mileageIn: null,
-    mileageOut: null,
-    vehicleInShop: true,
-    scheduled: null,
-    serviceAdvisorId: 'adv',
-    technicianId: null,
-    customerId: 'c1',
-    vehicleId: 'v1',
-    storeId: 's1',
-    states: { ...NEW_ORDER_STATES },
-    closed: false,
-    finished: false,
-    estimate: { status: null, delivery: 'NOT_SENT' },
-    report: { status: null, lastViewed: null },
-    meeting: { status: null },
-    repairOrderId: null,
-    blockedFields: [],
-    primaryPicture: null,
-    signOff: null,
-    timeTracker: { isRunning: false, startedAt: null, elapsedSeconds: 0 },
-    includeMaintenanceInReport: false,
-    isCustomerNotifiedAboutRepair: false,
-    checkedWithHunter: false,
-    activities: [],
-    servicePackages: [],
-    _links: { self: { href: `/v2/api/store/s1/inspectionOrder/${id}` } },
-    _embedded: {
-      customer: { _id: 'c1', firstName: 'Ada', lastName: 'Smith', business: null, honorific: 'Mrs' },
-      vehicle: {
-        _id: 'v1',
-        year: 2016,
-        make: 'Honda',
-        model: 'Accord',
-        engine: null,
-        vin: null,
-        licensePlate: 'ABC123',
-        fleetNumber: null,
-        color: null,
-      },
-    },
-    ...over,
-  };
-}
 
 const inShop: DashboardListQuery = { page: 0, size: 3, sorting: 'orderNumber,desc', vehicleInShop: true };
 const key = (query: DashboardListQuery) => listKey('s1', query) as readonly unknown[];

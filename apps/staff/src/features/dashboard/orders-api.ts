@@ -4,7 +4,10 @@ import {
   dashboardFilterRoute,
   dashboardListParams,
   listRepairOrdersRoute,
+  listWorkersRoute,
+  updateRepairOrderRoute,
   type DashboardChoices,
+  type DashboardView,
   type DashboardListQuery,
   type DashboardOrderEvent,
   type RepairOrder,
@@ -31,6 +34,9 @@ export const listKey = (storeId: string, query: DashboardListQuery) =>
   [...ordersKey(storeId), 'list', query] as const;
 export const counterKey = (storeId: string, filter: string, query: DashboardListQuery) =>
   [...ordersKey(storeId), 'counter', filter, query] as const;
+/** One order, as the order page caches it (the same key as the order page's own query). */
+export const orderKey = (storeId: string, inspectionOrderId: string) =>
+  [...ordersKey(storeId), 'order', inspectionOrderId] as const;
 export const countKey = (storeId: string, query: object) => [...ordersKey(storeId), 'count', query] as const;
 
 export async function fetchOrderList(
@@ -63,9 +69,15 @@ export const orderListQuery = (api: ApiClient, storeId: string, query: Dashboard
 });
 
 /** A filter's counter: the total of its list. */
-export const orderCounterQuery = (api: ApiClient, storeId: string, filter: string, query: DashboardListQuery) => ({
+export const orderCounterQuery = (
+  api: ApiClient,
+  storeId: string,
+  filter: string,
+  query: DashboardListQuery,
+) => ({
   queryKey: counterKey(storeId, filter, query),
-  queryFn: async ({ signal }: { signal: AbortSignal }) => (await fetchOrderList(api, storeId, query, signal)).total,
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (await fetchOrderList(api, storeId, query, signal)).total,
 });
 
 export const orderCountQuery = (
@@ -77,8 +89,14 @@ export const orderCountQuery = (
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrderCount(api, storeId, query, signal),
 });
 
-/** Saves the user's dashboard choices; the answer is the user record holding them. */
-export function saveDashboardChoices(api: ApiClient, storeId: string, userId: string, choices: DashboardChoices) {
+/** Saves the user's dashboard choices (and the advisor's view); the answer is the user record holding them. */
+export function saveDashboardChoices(
+  api: ApiClient,
+  storeId: string,
+  userId: string,
+  choices: DashboardChoices,
+  view?: DashboardView,
+) {
   return api.call(dashboardFilterRoute, {
     params: { storeId, userId },
     body: {
@@ -86,8 +104,31 @@ export function saveDashboardChoices(api: ApiClient, storeId: string, userId: st
       sorting: choices.sorting,
       waitingFirst: choices.waitingFirst,
       myVehicles: choices.myVehicles,
+      ...(view && { view }),
     },
   });
+}
+
+/** The store's workers, for the job board's technicians (the board keeps the technicians). */
+export const boardWorkersQuery = (api: ApiClient, storeId: string) => ({
+  queryKey: ['workers', storeId, 'board'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.call(listWorkersRoute, {
+      params: { storeId },
+      query: { fields: 'firstName,lastName,username,type' },
+      signal,
+    }),
+  staleTime: 5 * 60_000,
+});
+
+/** Gives an order to a technician (null: to nobody) through the order's update route; the answer is the order. */
+export function assignOrder(
+  api: ApiClient,
+  storeId: string,
+  inspectionOrderId: string,
+  technicianId: string | null,
+) {
+  return api.call(updateRepairOrderRoute, { params: { storeId, inspectionOrderId }, body: { technicianId } });
 }
 
 /**

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DashboardChoices, DashboardVariant, Store, User } from '@servicebay/domain';
+import {
+  readDashboardView,
+  type DashboardChoices,
+  type DashboardVariant,
+  type DashboardView,
+  type Store,
+  type User,
+} from '@servicebay/domain';
 import { useAlerts } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { userQueryKey } from '../../session/signed-in.js';
@@ -9,7 +16,8 @@ import { saveDashboardChoices } from './orders-api.js';
 import { startingDashboardChoices } from './technician-view.js';
 
 /**
- * The user's dashboard choices (filter, sort, waiting first, my vehicles): restored from the
+ * The user's dashboard choices (filter, sort, waiting first, my vehicles, and on the advisor
+ * dashboard the view: list or job board): restored from the
  * user record on load (unknown values ignored; a technician who saved nothing starts with My
  * vehicles on, unless the store puts technicians on the advisor dashboard), saved through
  * POST /v2/api/store/{storeId}/user/{userId}/filter on every change. The screen follows the
@@ -29,8 +37,17 @@ export function useDashboardChoices(
     startingDashboardChoices(user, store, variant),
   );
 
+  const [view, setView] = useState<DashboardView>(() => readDashboardView(user.dashboardView, variant));
+
   const save = useMutation({
-    mutationFn: (next: DashboardChoices) => saveDashboardChoices(api, storeId, user._id, next),
+    mutationFn: (next: { choices: DashboardChoices; view: DashboardView }) =>
+      saveDashboardChoices(
+        api,
+        storeId,
+        user._id,
+        next.choices,
+        variant === 'advisor' ? next.view : undefined,
+      ),
     // The user record now holds the choices: a later visit in this tab starts from them.
     onSuccess: (saved) => queryClient.setQueryData(userQueryKey(user._id), saved),
     onError: () => alerts.show({ type: 'warning', message: t('saveFailed') }),
@@ -39,8 +56,13 @@ export function useDashboardChoices(
   const change = (patch: Partial<DashboardChoices>) => {
     const next = { ...choices, ...patch };
     setChoices(next);
-    save.mutate(next);
+    save.mutate({ choices: next, view });
   };
 
-  return { choices, change };
+  const changeView = (next: DashboardView) => {
+    setView(next);
+    save.mutate({ choices, view: next });
+  };
+
+  return { choices, change, view, changeView };
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { topics } from '@servicebay/domain';
 import { useStore } from '@servicebay/web-core';
-import { applyOrderEvent, ordersKey, refreshCounts } from './orders-api.js';
+import { applyOrderEvent, orderKey, ordersKey, refreshCounts } from './orders-api.js';
 import { readOrderEvent, reconnection } from './live-merge.js';
 import { useRealtime } from '../../kit/realtime.js';
 import { applyReadingReport, readReadingReport } from './report-status.js';
@@ -65,3 +65,45 @@ export function useLiveOrders(storeId: string) {
 }
 
 const DISCONNECTED = { get: () => 'disconnected' as const, subscribe: () => () => {} };
+
+/**
+ * Keeps one open order live (the order page): the store's update events of that order replace
+ * the cached order at once, a removal or a reconnection reads it again. Approvals come through
+ * `useApprovalNotices`, mounted for every signed-in page.
+ */
+export function useLiveOrder(storeId: string, inspectionOrderId: string) {
+  const realtime = useRealtime();
+  const queryClient = useQueryClient();
+  const state = useStore(realtime?.state ?? DISCONNECTED);
+  const wasConnected = useRef(false);
+  const key = orderKey(storeId, inspectionOrderId);
+
+  useEffect(() => {
+    if (!realtime || !storeId || !inspectionOrderId) return;
+    const store = topics.store(storeId);
+    const offs = [
+      realtime.subscribe(store.inspectionOrdersUpdated, (payload) => {
+        const event = readOrderEvent('updated', payload);
+        if (event?.type !== 'updated' || event.order._id !== inspectionOrderId) return;
+        if (queryClient.getQueryData(key)) queryClient.setQueryData(key, event.order);
+      }),
+      realtime.subscribe(store.inspectionOrdersRemoved, (payload) => {
+        const event = readOrderEvent('removed', payload);
+        if (event?.type === 'removed' && event.id === inspectionOrderId)
+          void queryClient.invalidateQueries({ queryKey: key });
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+    // The key is made of the two ids.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [realtime, queryClient, storeId, inspectionOrderId]);
+
+  useEffect(() => {
+    const next = reconnection(state, wasConnected.current);
+    wasConnected.current = next.wasConnected;
+    if (next.refetch) void queryClient.invalidateQueries({ queryKey: key });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, queryClient, storeId, inspectionOrderId]);
+
+  return state;
+}

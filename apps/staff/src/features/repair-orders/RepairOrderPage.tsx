@@ -51,6 +51,9 @@ import { leftEntries } from './inspection-progress.js';
 import { ReportSendingSection } from '../report-sending/ReportSendingSection.js';
 import { customerQuery, maySendReports } from '../report-sending/report-api.js';
 import { ApprovalTrail } from '../customer-report/ApprovalTrail.js';
+import { ApprovalBadge } from '../dashboard/OrderCard.js';
+import { useLiveOrder } from '../dashboard/useLiveOrders.js';
+import { ApprovalHeaderNotice } from '../dashboard/useApprovalNotices.js';
 import { resultsQuery } from './inspection-api.js';
 import { OrderActionBar } from './OrderActionBar.js';
 import { contactLinks } from './order-contact.js';
@@ -68,6 +71,8 @@ export function RepairOrderPage() {
   const { user, store } = useSignedIn();
   const { storeId = '', inspectionOrderId = '' } = useParams();
   const order = useQuery(orderQuery(api, storeId, inspectionOrderId));
+  // Someone else's change (a customer's approval, an advisor's reassignment) shows at once.
+  useLiveOrder(storeId, inspectionOrderId);
   // An order opens at its top (its number and customer), not where the previous page was scrolled.
   useEffect(() => {
     // Braces: a browser's scrollTo may answer a promise, which must not be taken for a cleanup.
@@ -119,8 +124,10 @@ export function RepairOrderPage() {
         {order.data?.finished && !order.data.closed && (
           <Badge color="teal.9">{t('page.finishedBadge')}</Badge>
         )}
+        {order.data && <ApprovalBadge state={order.data.states.approval} />}
       </PageHeader>
       {order.data && <CustomerContact storeId={order.data.storeId} customerId={order.data.customerId} />}
+      <ApprovalHeaderNotice storeId={storeId} inspectionOrderId={inspectionOrderId} />
       {order.isPending ? (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden="true" />

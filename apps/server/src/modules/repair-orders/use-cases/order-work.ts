@@ -105,7 +105,7 @@ export function orderWorkUseCases(ctx: OrderContext) {
     orderWork,
 
     /**
-     * A customer's decision on the report (docs/reports.md): `work` runs with the order locked, in
+     * A customer's decision on the report (docs/reports.md): `work` runs with the order (locked) in
      * one transaction; a closed order refuses it (409 ORDER_CLOSED) before anything is written,
      * unless `allowClosed` (dismissing deferred work stays possible after the visit).
      * The approval step takes the state `work` answers (unchanged when null), and an updated event
@@ -114,15 +114,15 @@ export function orderWorkUseCases(ctx: OrderContext) {
     async customerWork<T>(
       storeId: string,
       id: string,
-      work: (tx: Db) => Promise<{ value: T; approval: StepState | null }>,
+      work: (tx: Db, order: OrderRow) => Promise<{ value: T; approval: StepState | null }>,
       options: { allowClosed?: boolean } = {},
     ): Promise<T> {
       let value: T;
       return orderWork(
         storeId,
         id,
-        async (tx) => {
-          const done = await work(tx);
+        async (tx, row) => {
+          const done = await work(tx, row);
           value = done.value;
           return done.approval ? { stateApproval: done.approval } : {};
         },

@@ -7,14 +7,17 @@ import {
   errors,
   SIGNATURE_DATA_URL_PREFIX,
   SIGNATURE_MAX_BYTES,
+  topics,
   totalsWithDecisions,
   type CustomerDecision,
   type Language,
   type ReportApprovalRequest,
+  type ReportApprovedEvent,
   type StepState,
 } from '@servicebay/domain';
 import type { ReportCaller } from '../../../platform/http/registrar.js';
 import { sniff } from '../../../platform/files/sniff.js';
+import { recordEvent } from '../../../platform/outbox/outbox.repository.js';
 import { createReportViewRepository } from '../report-view.repository.js';
 import { customerOf, type ReportViewContext, type RequestOrigin } from './context.js';
 import { view } from './view.js';
@@ -38,7 +41,8 @@ async function signatureBytes(dataUrl: string): Promise<Buffer> {
 /**
  * The customer's signed decisions (docs/reports.md). The signature is stored first; then, in
  * one transaction with the order locked: each item decided once (409 otherwise), the results
- * updated, one audit row written, the approval step moved and the dashboards told. A refusal
+ * updated, one audit row written, the approval step moved and the store's users told (an order
+ * update, and `reportApproved` with what was decided and the approved total). A refusal
  * deletes the signature again.
  */
 export async function approve(
@@ -69,7 +73,7 @@ export async function approve(
     await ctx.deps.orders.customerWork(
       storeId,
       inspectionOrderId,
-      async (tx): Promise<{ value: null; approval: StepState | null }> => {
+      async (tx, order): Promise<{ value: null; approval: StepState | null }> => {
         const port = ctx.deps.decisions(tx);
         const rows = await port.lock(storeId, inspectionOrderId);
         const check = checkDecisions(rows, body.decisions);
@@ -96,7 +100,21 @@ export async function approve(
           userAgent: origin.userAgent?.slice(0, 500) ?? null,
         });
         const after = rows.map((r) => ({ result: r.result, decision: decided.get(r.id) ?? r.decision }));
-        return { value: null, approval: approvalStateOf(after) };
+        const approval = approvalStateOf(after);
+        // The store's users are told at once, with what the signer decided (docs/realtime.md).
+        const event: ReportApprovedEvent = {
+          inspectionOrderId,
+          orderNumber: order.orderNumber,
+          signerName: body.signerName,
+          approved: body.decisions.filter((d) => d.decision === 'approved').length,
+          declined: body.decisions.filter((d) => d.decision === 'declined').length,
+          approvedTotal: totals?.approvedTotal ?? null,
+          currency: estimate?.currency ?? null,
+          approval,
+          at: at.toISOString(),
+        };
+        await recordEvent(tx, topics.store(storeId).reportApproved, event);
+        return { value: null, approval };
       },
     );
   } catch (error) {

@@ -34,6 +34,8 @@ export const users = pgTable(
     dashboardFilter: text('dashboard_filter'),
     waitingFirst: boolean('waiting_first').notNull().default(false),
     myVehicles: boolean('my_vehicles').notNull().default(false),
+    /** The advisor's dashboard view, list or job board (null: never chosen, the list). */
+    dashboardView: text('dashboard_view'),
     active: boolean('active').notNull().default(true),
     /**
      * Goes up by one whenever the user's sign-ins must end at once (a role change, a deactivation,
