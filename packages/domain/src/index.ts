@@ -73,3 +73,8 @@ export * from './routes/report-sending.js';
 export * from './reports/report-view.js';
 export * from './routes/report-view.js';
 export * from './text/unusable-characters.js';
+export * from './portal/seasons.js';
+export * from './portal/time-zones.js';
+export * from './portal/often-required-work.js';
+export * from './portal/portal.js';
+export * from './routes/portal.js';
