@@ -78,3 +78,4 @@ export * from './portal/time-zones.js';
 export * from './portal/often-required-work.js';
 export * from './portal/portal.js';
 export * from './routes/portal.js';
+export * from './portal/appointments.js';
