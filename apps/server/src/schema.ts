@@ -21,6 +21,7 @@ import * as reports from './modules/reports/reports.schema.js';
 import * as training from './modules/training/training.schema.js';
 import * as vehicleData from './modules/vehicle-data/vehicle-data.schema.js';
 import * as vinScanner from './modules/vin-scanner/vin-scanner.schema.js';
+import * as portal from './modules/portal/portal.schema.js';
 
 export const tables = {
   ...tenancy,
@@ -37,6 +38,7 @@ export const tables = {
   ...inspections,
   ...estimates,
   ...reports,
+  ...portal,
 };
 
 type AppTables = typeof tables;

@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   // the customer's report (docs/reports.md)
   'ITEM_ALREADY_DECIDED',
   'ESTIMATE_CHANGED',
+  // the customer portal (docs/portal.md)
+  'TODO_LIMIT_REACHED',
   // transport
   'UNAUTHENTICATED',
   'FORBIDDEN',

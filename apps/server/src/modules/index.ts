@@ -5,7 +5,7 @@
  * calls a service factory (test/architecture.test.ts checks it), and modules import one another
  * only through their front doors (`modules/<name>/index.ts`; eslint.config.js checks it).
  */
-import { REPORT_SEND_TOKEN_HOURS } from '@servicebay/domain';
+import { PORTAL_LIMITS, REPORT_SEND_TOKEN_HOURS } from '@servicebay/domain';
 import type { Implementation, ResourceOwner } from '../platform/http/registrar.js';
 import type { Platform } from '../platform/platform.js';
 import type { Db } from '../platform/db/client.js';
@@ -78,6 +78,7 @@ import {
   reportSendingRoutes,
   reportViewRoutes,
 } from './reports/index.js';
+import { createPortalRepository, createPortalService, portalHouseholdResolvers, portalRoutes } from './portal/index.js';
 
 /** Identity: sign-in, single sign-on, passwords and portal users. */
 function buildIdentity(platform: Platform) {
@@ -179,6 +180,7 @@ function buildAccess(
       ...estimateOwnerResolvers(estimates),
     } satisfies Record<string, (id: string) => Promise<ResourceOwner | null>>,
     customerStore: customerOwners.customerStore,
+    ...portalHouseholdResolvers(createPortalRepository(platform.database.db)),
     reportAccess: reportAccessOf(createReportLinksRepository(platform.database.db), platform.reportLinkSigner),
   };
 
@@ -246,6 +248,14 @@ export function buildServices(platform: Platform) {
 
   const { reportLinks, reportSending, reportView } = buildReports(platform, { customersIn, orders, inspections, estimates });
 
+  // The portal: the customer's store and household through their modules, its own tables beside.
+  const portal = createPortalService({
+    repo: createPortalRepository(db),
+    store: (storeId) => stores.byId(storeId),
+    household: async (storeId, customerId) => customers.customerHousehold(storeId, customerId),
+    eventLimiter: perMinute(PORTAL_LIMITS.eventsPerMinute),
+  });
+
   const access = buildAccess(platform, { identity, customersRepo, orders, inspections, estimates });
 
   return {
@@ -275,6 +285,7 @@ export function buildServices(platform: Platform) {
     reportLinks,
     reportSending,
     reportView,
+    portal,
     devOutbox: createDevOutboxService(createSentMessagesRepository(db)),
     access,
   };
@@ -306,6 +317,7 @@ export function implementations(platform: Platform, services: Services = buildSe
     ...estimateRoutes(s.estimates),
     ...reportSendingRoutes({ sending: s.reportSending, links: s.reportLinks }),
     ...reportViewRoutes({ view: s.reportView, links: s.reportLinks, orders: s.orders }),
+    ...portalRoutes(s.portal),
     // Not mounted at all unless DEV_TOOLS is on: its paths then answer as paths that do not exist.
     ...(platform.config.devTools ? devOutboxRoutes(s.devOutbox) : []),
   ];

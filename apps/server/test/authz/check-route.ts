@@ -96,6 +96,13 @@ export async function checkRoute(route: AnyRoute, w: AuthzWorld): Promise<string
     if (route.access.kind === 'self' || route.access.kind === 'user') victimParams[route.access.userParam] = insider.id;
     expect(await send(`${role} of another store`, outsider, victimParams), 404, '404');
 
+    // Customer and household routes: another customer of the same store, signed in to the portal,
+    // naming the first customer's resources, sees nothing.
+    if ((route.access.kind === 'customer' || route.access.kind === 'household') && roleReach(role) === 'customer') {
+      const neighbour = await w.t.make.user(role, w.victim.store, { customerId: (await w.t.make.customer(w.victim.store)).id });
+      expect(await send(`${role}, another customer of the same store`, neighbour, params), 404, '404');
+    }
+
     // The same stranger naming its own store but the victim's resources: the handler itself must
     // scope its lookups by store, or this answers with the victim's data.
     if (route.access.kind === 'store' && names.length > 1 && allowed.includes(role) && roleReach(role) !== 'customer') {

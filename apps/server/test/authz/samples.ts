@@ -5,6 +5,28 @@ import { users } from '../../src/platform/db/schema/users.js';
 import { createSsoRepository } from '../../src/modules/identity/sso.repository.js';
 import { createCoursesRepository } from '../../src/modules/training/training.repository.js';
 import { createEstimatesRepository } from '../../src/modules/estimates/estimates.repository.js';
+import { todoItems } from '../../src/modules/portal/portal.schema.js';
+
+/** A portal user's own customer in the world's store (made and linked on first use); null for anyone else. */
+async function portalCustomerOf(t: TestApp, world: TenantWorld, caller: { id: string }) {
+  const db = t.platform.database.db;
+  const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, caller.id) });
+  const portal = user && roleReach(user.type as Role) === 'customer' && user.storeId === world.store.id;
+  if (!portal) return null;
+  if (user.customerId) {
+    const own = await db.query.customers.findFirst({ where: (c, { eq }) => eq(c.id, user.customerId!) });
+    if (own) return own;
+  }
+  const customer = await t.make.customer(world.store);
+  await db.update(users).set({ customerId: customer.id }).where(eq(users.id, user.id));
+  return customer;
+}
+
+/** A vehicle for the caller: in a portal user's own household, else a new household's. */
+async function vehicleFor(t: TestApp, world: TenantWorld, caller: { id: string }) {
+  const own = await portalCustomerOf(t, world, caller);
+  return t.make.vehicle(world.store, own ? { householdId: own.householdId } : {});
+}
 
 /** One store's world as the authorization test sees it. */
 export interface TenantWorld {
@@ -29,17 +51,19 @@ export const paramSamples: Record<string, SampleFactory> = {
   token: async () => 'a-reset-token-that-does-not-exist-0000',
   // A portal user of the store stands for a customer: the sample is its own customer (made and
   // linked on first use), so customer-scoped routes let it in; staff and strangers get a new one.
-  customerId: async (t, world, caller) => {
-    const db = t.platform.database.db;
-    const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, caller.id) });
-    const portal = user && roleReach(user.type as Role) === 'customer' && user.storeId === world.store.id;
-    if (portal && user.customerId) return user.customerId;
-    const customer = await t.make.customer(world.store);
-    if (portal) await db.update(users).set({ customerId: customer.id }).where(eq(users.id, user.id));
-    return customer.id;
-  },
+  customerId: async (t, world, caller) => ((await portalCustomerOf(t, world, caller)) ?? (await t.make.customer(world.store))).id,
   householdId: async (t, world) => (await t.make.customer(world.store)).householdId!,
-  vehicleId: async (t, world) => (await t.make.vehicle(world.store)).id,
+  // Like customerId: a portal user of the store gets a vehicle of its own household.
+  vehicleId: async (t, world, caller) => (await vehicleFor(t, world, caller)).id,
+  // A to-do of a vehicle chosen as for vehicleId.
+  itemId: async (t, world, caller) => {
+    const vehicle = await vehicleFor(t, world, caller);
+    const [row] = await t.platform.database.db
+      .insert(todoItems)
+      .values({ storeId: world.store.id, vehicleId: vehicle.id, value: 'Sample to-do' })
+      .returning();
+    return row!.id;
+  },
   inspectionOrderId: async (t, world) => (await t.make.inspectionOrder(world.store)).id,
   // A store's own inspection type (product templates are every store's, so would not show a leak).
   inspectionId: async (t, world) => (await t.make.inspectionType(world.store)).id,

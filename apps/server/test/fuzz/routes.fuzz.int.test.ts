@@ -56,8 +56,8 @@ function commitSeed(): number {
 /** Replays one route only: FUZZ_ROUTE=customers.create FUZZ_SEED=... */
 const ONLY = process.env.FUZZ_ROUTE;
 
-/** Path parameters whose sample depends on the caller (its own id, its own customer). */
-const CALLER_PARAMS = new Set(['userId', 'userRef', 'customerId']);
+/** Path parameters whose sample depends on the caller (its own id, its own customer, its household's vehicles and to-dos). */
+const CALLER_PARAMS = new Set(['userId', 'userRef', 'customerId', 'vehicleId', 'itemId']);
 
 const routes = routeTable.filter((r) => !ONLY || r.id === ONLY);
 const weight = (r: AnyRoute) =>
@@ -116,7 +116,9 @@ async function callersFor(route: AnyRoute): Promise<CallerOption[]> {
   };
   const signedIn = async (role: Role): Promise<CallerOption> => {
     const user = await userOf(role, fresh);
-    return { label: role, headers: await headersOf(user), params: await paramsFor(user) };
+    // The samples first: a portal user's customer is linked to it on first use, and its token must carry it.
+    const params = await paramsFor(user);
+    return { label: role, headers: await headersOf(user), params };
   };
 
   if (rule.kind === 'public') {

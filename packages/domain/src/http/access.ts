@@ -21,6 +21,10 @@ import type { Role } from '../roles.js';
  *   `X-Report-Token` header; no sign-in needed), a portal user of the order's customer, or staff
  *   allowed in the order's store whose role is listed. Anyone else gets 404, never 401: a report
  *   link that is wrong, tampered with or revoked shows nothing, not even that the order exists.
+ * - household: the resource named by `resourceParam` (a vehicle, a vehicle's to-do item) must be
+ *   in the household of the caller's customer (portal users), or in a store the caller may act for
+ *   with a listed role (staff). Anyone else gets 404: another household's vehicle, in the same
+ *   store or another tenant, is not shown to exist.
  */
 export type Access =
   | { readonly kind: 'public'; readonly reason: string }
@@ -37,7 +41,8 @@ export type Access =
   | { readonly kind: 'user'; readonly userParam: string; readonly roles: readonly Role[] }
   | { readonly kind: 'account'; readonly accountParam: string; readonly roles: readonly Role[] }
   | { readonly kind: 'partner'; readonly partnerParam: string; readonly roles: readonly Role[] }
-  | { readonly kind: 'report'; readonly orderParam: string; readonly staffRoles: readonly Role[] };
+  | { readonly kind: 'report'; readonly orderParam: string; readonly staffRoles: readonly Role[] }
+  | { readonly kind: 'household'; readonly resourceParam: string; readonly staffRoles: readonly Role[] };
 
 export const access = {
   public: (reason: string): Access => ({ kind: 'public', reason }),
@@ -76,6 +81,7 @@ export const access = {
   account: (roles: readonly Role[], accountParam = 'accountId'): Access => ({ kind: 'account', accountParam, roles }),
   partner: (roles: readonly Role[], partnerParam = 'partnerId'): Access => ({ kind: 'partner', partnerParam, roles }),
   report: (staffRoles: readonly Role[], orderParam = 'inspectionOrderId'): Access => ({ kind: 'report', orderParam, staffRoles }),
+  household: (staffRoles: readonly Role[], resourceParam = 'vehicleId'): Access => ({ kind: 'household', resourceParam, staffRoles }),
 };
 
 /** Where a report route's link token travels: the `t` query parameter, or this header. */
@@ -95,6 +101,7 @@ export function rolesOf(rule: Access): readonly Role[] | 'everyone' {
       return rule.roles;
     case 'customer':
     case 'report':
+    case 'household':
       return [...rule.staffRoles, 'consumer', 'customer'];
   }
 }

@@ -51,7 +51,9 @@ function accessText(route: AnyRoute): string {
                 ? ` for the partner in :${rule.partnerParam} (their own, or any for root)`
                 : rule.kind === 'report'
                   ? ` for the order in :${rule.orderParam} (staff of its store, a portal user of its customer), or anyone holding a valid report link (t query parameter or X-Report-Token header)`
-                  : '';
+                  : rule.kind === 'household'
+                    ? ` for the resource in :${rule.resourceParam} (a portal user of the household that holds it, or staff of its store)`
+                    : '';
   return `Access: ${who}${scope}.`;
 }
 

@@ -149,6 +149,7 @@ export function fullWeek(openTime: readonly OpenDay[]): OpenDay[] {
 
 /** The settings page's groups, in order, so the page and docs/administration.md say the same. */
 export const SETTINGS_GROUPS = {
+  hours: ['timeZone'],
   workflow: ['workflowVersion', 'techCanWorkOnlyOwnInspection', 'technicianUseSADashboard', 'inspectionTimeTrackerEnable'],
   tickets: ['assignOrderNumbers', 'vinOrOrderNumberMandatory', 'vinIsMandatory', 'scheduledMaintenanceEnabled', 'automaticInspectionSelectionEnabled', 'defaultInspection'],
   payments: ['paymentsEnabled'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { taxProblems, type TaxProblem } from '../estimates/money.js';
+import { isTimeZone } from '../portal/time-zones.js';
 
 export const WORKFLOW_VERSIONS = ['1', '2'] as const;
 export const MANAGEMENT_SYSTEMS = ['protractor', 'vastenterprise', 'PBS'] as const;
@@ -70,6 +71,16 @@ export const ZStoreSettings = z.object({
       for (const p of taxProblems(taxes)) ctx.addIssue({ code: 'custom', path: [p.index], message: TAX_PROBLEM_MESSAGES[p.problem] });
     })
     .default([]),
+  /**
+   * The store's IANA time zone (America/Toronto); null: the default of its province or state
+   * (storeTimeZone). Appointments and the store's "today" are read in it.
+   */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Toronto')
+    .nullable()
+    .default(null),
   cannedMessages: z.array(z.object({ text: z.string().min(1).max(1000) })).max(100).default([]),
   integration: z
     .object({

@@ -280,6 +280,18 @@ export const customerFleetPictureRoute = defineRoute({
   response: ZCustomer,
 });
 
+export const portalVehiclePictureRoute = defineRoute({
+  id: 'customers.portalVehiclePicture',
+  method: 'POST',
+  path: '/v2/api/vehicle/:vehicleId/picture',
+  summary:
+    "Sets the vehicle's profile picture from the portal (docs/portal.md), from a multipart/form-data upload as the store's vehicle picture: one PNG or JPEG file (checked by its bytes; 415 otherwise, 413 when too large), kept as an upright JPEG; for a portal user of the household that holds the vehicle.",
+  tag: 'customers',
+  access: access.household([]),
+  params: z.strictObject({ vehicleId: ZId }),
+  response: ZVehicle,
+});
+
 export const customerRoutes = [
   createCustomerRoute,
   updateCustomerRoute,
@@ -298,5 +310,6 @@ export const customerRoutes = [
   searchHouseholdsRoute,
   countHouseholdsRoute,
   vehiclePictureRoute,
+  portalVehiclePictureRoute,
   customerFleetPictureRoute,
 ] as const;

@@ -23,6 +23,7 @@ import { inspectionRoutes } from './inspections.js';
 import { estimateRoutes } from './estimates.js';
 import { reportSendingRoutes } from './report-sending.js';
 import { reportViewRoutes } from './report-view.js';
+import { portalRoutes } from './portal.js';
 
 /**
  * The route table: every endpoint the server mounts, and only those.
@@ -52,5 +53,6 @@ export const routeTable: readonly AnyRoute[] = [
   ...estimateRoutes,
   ...reportSendingRoutes,
   ...reportViewRoutes,
+  ...portalRoutes,
   ...devRoutes,
 ];

@@ -223,3 +223,26 @@ describe('fleet picture', () => {
     expect(storedFiles()).toEqual(before);
   });
 });
+
+describe('vehicle picture from the portal', () => {
+  it("sets the picture of a vehicle of the portal user's household, and nobody else's", async () => {
+    const customer = await t.make.customer(store);
+    const vehicle = await t.make.vehicle(store, { householdId: customer.householdId });
+    const portal = await bearer(t.platform.tokens, await t.make.user('consumer', store, { customerId: customer.id }));
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff0000' } }).jpeg().toBuffer();
+    const file = { field: 'file', filename: 'profile.jpg', contentType: 'image/jpeg', data: jpeg };
+    const res = await upload(`/v2/api/vehicle/${vehicle.id}/picture`, file, portal);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: vehicle.id, picture: { url: expect.stringContaining('/v2/files/'), name: 'profile.jpg' } });
+
+    const neighbour = await t.make.customer(store);
+    const theirs = await t.make.vehicle(store, { householdId: neighbour.householdId });
+    const before = storedFiles();
+    expect((await upload(`/v2/api/vehicle/${theirs.id}/picture`, file, portal)).statusCode).toBe(404);
+    expect((await upload(`/v2/api/vehicle/${vehicle.id}/picture`, file, otherHeaders)).statusCode).toBe(404);
+    expect((await upload(`/v2/api/vehicle/${vehicle.id}/picture`, file, headers)).statusCode).toBe(403);
+    const text = { field: 'file', filename: 'profile.jpg', contentType: 'image/jpeg', data: Buffer.from('not a picture at all') };
+    expect((await upload(`/v2/api/vehicle/${vehicle.id}/picture`, text, portal)).statusCode).toBe(415);
+    expect(storedFiles()).toEqual(before);
+  });
+});

@@ -17,6 +17,7 @@ import {
   updateVehicleRoute,
   vehicleCustomerRoute,
   vehiclePictureRoute,
+  portalVehiclePictureRoute,
 } from '@servicebay/domain';
 import { implement, type ResourceOwner } from '../../platform/http/registrar.js';
 import type { FileLinker } from '../../platform/files/index.js';
@@ -86,6 +87,10 @@ export function customerRoutes({ customers: service, pictures, link }: { custome
     implement(searchHouseholdsRoute, ({ storeId, query }) => service.searchHouseholds(storeId, query.search, query.maxVehicles)),
     implement(countHouseholdsRoute, ({ storeId, query }) => service.countSearch(storeId, query.search)),
     implement(vehiclePictureRoute, async ({ storeId, params, request }) =>
+      presentVehicle(await pictures.setVehiclePicture(storeId, params.vehicleId, request)),
+    ),
+    // The portal's upload: the registrar found the vehicle's store and checked the household.
+    implement(portalVehiclePictureRoute, async ({ storeId, params, request }) =>
       presentVehicle(await pictures.setVehiclePicture(storeId, params.vehicleId, request)),
     ),
     implement(customerFleetPictureRoute, async ({ params, request }) =>

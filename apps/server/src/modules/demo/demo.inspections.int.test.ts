@@ -142,3 +142,31 @@ describe('demo reports', () => {
     expect(rows.every((r) => r.signerName === 'Jane Doe' && r.signatureKey && r.ipAddress)).toBe(true);
   });
 });
+
+describe("Jane's portal", () => {
+  it('shows both her cars with a history, deferred work and to-dos', async () => {
+    const user = await t.platform.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'jane@example.com') });
+    const portal = await bearer(t.platform.tokens, user!);
+    const call = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: portal });
+      expect(res.statusCode, url).toBe(200);
+      return res.json();
+    };
+    const { vehicles } = await call(`/v2/api/customer/${user!.customerId}/vehicles`);
+    expect(vehicles).toHaveLength(2);
+    const [first, second] = vehicles as Array<{ _id: string }>;
+    const history = async (id: string) => (await call(`/v2/api/vehicle/${id}/closedOrders`)).orders as Array<{ orderNumber: string; mileageIn: number; counts: Record<string, number> }>;
+    expect((await history(first!._id)).map((o) => o.orderNumber)).toEqual(['10150', '10101']);
+    const [older] = await history(second!._id);
+    expect(older).toMatchObject({ orderNumber: '10120', mileageIn: 55830, counts: { warning: 2, critical: 0 } });
+    expect(older!.counts.okay).toBeGreaterThan(0);
+    const deferred = (await call(`/v2/api/vehicle/${second!._id}/deferredItems`)).items as Array<{ orderNumber: string }>;
+    expect(deferred.length).toBeGreaterThan(0);
+    expect(deferred.every((d) => d.orderNumber === '10261')).toBe(true);
+    expect((await call(`/v2/api/vehicle/${first!._id}/todo-item`)).items.map((i: { value: string }) => i.value)).toEqual([
+      'Ask about the rattle in the rear door',
+      'Install winter tires',
+    ]);
+    expect((await call(`/v2/api/vehicle/${second!._id}/todo-item`)).items).toHaveLength(3);
+  });
+});

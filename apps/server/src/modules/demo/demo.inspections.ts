@@ -49,6 +49,13 @@ export const DEMO_INSPECTIONS: readonly DemoInspection[] = [
     findings: { frontBrakePads: { result: 'warning', value: 5 } },
     okayValues: { frontBrakePads: 5, batteryVoltage: 12.5, treadLeftFront: 6 },
   },
+  // Jane's second car, four months ago: tires getting low, the rest fine.
+  {
+    number: '10120',
+    typeId: MULTI_POINT_INSPECTION_ID,
+    answered: 1,
+    findings: { treadLeftRear: { result: 'warning', value: 4 }, treadRightRear: { result: 'warning', value: 4 } },
+  },
   // In progress, Jane's car: a technician is half way through.
   {
     number: '10231',

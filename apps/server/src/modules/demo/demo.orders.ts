@@ -59,6 +59,8 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   { number: '10249', vehicle: 46, appointmentAt: -24 + 9, advisor: 'advisor', hoursAgo: 96 },
   // Closed in the past: vehicle history (jane@'s cars and the fleet vans are among the vehicles).
   { number: '10101', vehicle: 0, states: DONE, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 24 * 180, closedDaysAgo: 180, mileageIn: 76020 },
+  // Jane's second car: one earlier visit, so both her cars have a history in the portal.
+  { number: '10120', vehicle: 1, states: DONE, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 24 * 120, closedDaysAgo: 120, mileageIn: 55830 },
   { number: '10150', vehicle: 0, states: DONE, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 24 * 90, closedDaysAgo: 89, mileageIn: 80115 },
   { number: '10160', vehicle: 2, states: DONE, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 24 * 60, closedDaysAgo: 60 },
   { number: '10170', vehicle: 4, states: DONE, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 24 * 30, closedDaysAgo: 29 },

@@ -1,9 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, partners, stores } from '../../platform/db/schema/tenancy.js';
 import { users } from '../../platform/db/schema/users.js';
 import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
+import { customers, vehicles } from '../customers/customers.schema.js';
+import { todoItems } from '../portal/portal.schema.js';
 
 export function createDemoRepository(db: Db) {
   return {
@@ -29,6 +31,23 @@ export function createDemoRepository(db: Db) {
     },
     async setOrderType(orderId: string, inspectionType: string) {
       await db.update(inspectionOrders).set({ inspectionType }).where(eq(inspectionOrders.id, orderId));
+    },
+    /** The vehicles of the household of a store's customer found by e-mail, oldest first. */
+    async householdVehiclesOf(storeId: string, email: string) {
+      const [customer] = await db
+        .select({ householdId: customers.householdId })
+        .from(customers)
+        .where(and(eq(customers.storeId, storeId), eq(customers.email, email)))
+        .limit(1);
+      if (!customer?.householdId) return [];
+      return db
+        .select({ id: vehicles.id })
+        .from(vehicles)
+        .where(and(eq(vehicles.storeId, storeId), eq(vehicles.householdId, customer.householdId)))
+        .orderBy(asc(vehicles.createdAt), asc(vehicles.id));
+    },
+    async insertTodos(rows: Array<typeof todoItems.$inferInsert>) {
+      if (rows.length) await db.insert(todoItems).values(rows);
     },
     transaction<T>(work: (repo: DemoWriter) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(writer(tx as unknown as Db)));

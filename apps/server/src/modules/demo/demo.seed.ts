@@ -5,6 +5,7 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { createDemoRepository } from './demo.repository.js';
 import { demoHouseholds } from './demo.customers.js';
 import { seedDemoPortalUsers } from './demo.portal.js';
+import { seedDemoTodos } from './demo.todos.js';
 import { seedDemoCourses } from './demo.training.js';
 import { seedDemoOrders } from './demo.orders.js';
 import { seedDemoInspections } from './demo.inspections.js';
@@ -182,6 +183,7 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
   });
   // Tickets come after the customers they are written for.
   await seedDemoOrders(db);
+  await seedDemoTodos(db, (await repo.storeByName('Downtown'))!.id);
   // Inspections with generated pictures need the file store (main.ts and tests that pass one).
   if (files) await seedDemoInspections(db, files);
   // Estimates, sent reports and approvals need the inspections and the providers (mail, outbox).

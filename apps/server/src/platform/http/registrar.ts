@@ -63,6 +63,12 @@ export interface RegistrarDeps {
    * Handlers still scope their queries by store or account.
    */
   pathResources?: Record<string, (id: string) => Promise<ResourceOwner | null>>;
+  /**
+   * Household routes (access.household): where the resource a path parameter names lives (its
+   * store and household), by parameter name, and the household of a portal user's customer.
+   */
+  householdResources?: Record<string, (id: string) => Promise<{ storeId: string; householdId: string | null } | null>>;
+  customerHousehold?: (customerId: string) => Promise<string | null>;
   /** Which partner an account belongs to, for account-scoped routes. */
   accountOwnership?: (accountId: string) => Promise<AccountOwnership | null>;
   /** The order and link lookups of report routes (access.report, docs/reports.md). */
@@ -308,7 +314,34 @@ async function authorizeSignedIn(
       if (!allowed(rule.staffRoles, principal)) throw errors.forbidden();
       return store.id;
     }
+    case 'household':
+      return authorizeHousehold(rule, principal, params, deps);
   }
+}
+
+/**
+ * Household routes: a portal user reaches a resource of its customer's household only; staff one
+ * of a store they may act for, with a listed role. Anything else is not shown to exist (404).
+ */
+async function authorizeHousehold(
+  rule: Extract<AnyRoute['access'], { kind: 'household' }>,
+  principal: Principal,
+  params: Record<string, unknown>,
+  deps: RegistrarDeps,
+): Promise<string> {
+  const id = String(params[rule.resourceParam] ?? '');
+  const locate = deps.householdResources?.[rule.resourceParam];
+  const owner = id && locate ? await locate(id) : null;
+  if (!owner) throw errors.notFound();
+  if (principal.type === 'consumer' || principal.type === 'customer') {
+    const household = principal.customerId && deps.customerHousehold ? await deps.customerHousehold(principal.customerId) : null;
+    if (!household || household !== owner.householdId) throw errors.notFound();
+    return owner.storeId;
+  }
+  const store = await deps.tenancy.storeOwnership(owner.storeId);
+  if (!store || !canActForStore(principal, store)) throw errors.notFound();
+  if (!allowed(rule.staffRoles, principal)) throw errors.forbidden();
+  return store.id;
 }
 
 /**
@@ -337,6 +370,12 @@ export function registerRoutes(
   }
   if (!deps.userScope && table.some((r) => r.access.kind === 'user')) {
     throw new Error('User-scoped routes need a userScope resolver');
+  }
+  for (const route of table) {
+    if (route.access.kind !== 'household') continue;
+    if (!deps.customerHousehold || !deps.householdResources?.[route.access.resourceParam]) {
+      throw new Error(`${route.id}: household routes need customerHousehold and a householdResources resolver for :${route.access.resourceParam}`);
+    }
   }
   if (!deps.reportAccess && table.some((r) => r.access.kind === 'report')) {
     throw new Error('Report routes need a reportAccess resolver');

@@ -1,0 +1,4 @@
+/** The portal module's front door: what a signed-in customer reads and keeps in MyCar and MyFleet. */
+export { createPortalService, type PortalDeps, type PortalService } from './portal.service.js';
+export { createPortalRepository, type PortalRepository } from './portal.repository.js';
+export { portalHouseholdResolvers, portalRoutes } from './portal.routes.js';

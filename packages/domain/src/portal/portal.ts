@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { ZOpenDay } from '../identity/store.js';
+import { ZPageInfo } from '../customers/vehicle.js';
+import { SEASONS } from './seasons.js';
+
+/**
+ * The portal's answers for a signed-in customer (docs/portal.md): its store, its household's
+ * vehicles, their closed orders, deferred work and to-dos, the often-required work and the
+ * analytics events.
+ */
+
+export const PORTAL_LIMITS = {
+  /** Longest to-do text, after trimming. */
+  todoMaxLength: 500,
+  /** To-do items one vehicle may hold. */
+  todosPerVehicle: 100,
+  /** Analytics events one portal user may log per minute; more answer 429 and are not kept. */
+  eventsPerMinute: 60,
+} as const;
+
+/** The analytics events of the portal, exactly as named by the product. */
+export const ANALYTICS_EVENTS = [
+  'myCarLogin',
+  'myCarRegistration',
+  'uploadProfilePicture',
+  'clickFrequentlyPerformedAddItems',
+  'clickViewFrequentlyPerformedWork',
+  'viewReport',
+  'shareReport',
+  'selectAppointmentTime',
+  'sendAppointment',
+  'previousReport',
+  'nextReport',
+] as const;
+export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
+
+export const ZPortalStore = z.object({
+  _id: z.string(),
+  name: z.string(),
+  franchiseName: z.string().nullable(),
+  phoneNo: z.string().nullable(),
+  address: z.string().nullable(),
+  country: z.string(),
+  state: z.string().nullable(),
+  openTime: z.array(ZOpenDay),
+  /** IANA zone: the store's setting, else the default of its province or state. */
+  timeZone: z.string(),
+});
+export type PortalStore = z.infer<typeof ZPortalStore>;
+
+const ZPictureLink = z.object({ url: z.string(), name: z.string() }).nullable();
+
+export const ZPortalVehicle = z.object({
+  _id: z.string(),
+  year: z.number().int().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  engine: z.string().nullable(),
+  color: z.string().nullable(),
+  fleetNumber: z.string().nullable(),
+  licensePlate: z.string().nullable(),
+  /** The vehicle's own picture (signed URL), and the latest inspection picture to fall back on. */
+  picture: ZPictureLink,
+  latestInspectionPicture: ZPictureLink,
+});
+export type PortalVehicle = z.infer<typeof ZPortalVehicle>;
+
+export const ZPortalVehicles = z.object({ vehicles: z.array(ZPortalVehicle) });
+
+export const ZPortalOrder = z.object({
+  _id: z.string(),
+  orderNumber: z.string().nullable(),
+  /** When the order was opened (ISO); the list is newest first by it. */
+  date: z.string(),
+  closedAt: z.string().nullable(),
+  /** null when not recorded (the portal shows 'not recorded' unless above 0). */
+  mileageIn: z.number().int().nullable(),
+  counts: z.object({ okay: z.number().int(), warning: z.number().int(), critical: z.number().int() }),
+});
+export type PortalOrder = z.infer<typeof ZPortalOrder>;
+
+export const ZPortalOrdersPage = z.object({ orders: z.array(ZPortalOrder), page: ZPageInfo });
+
+export const ZDeferredItem = z.object({
+  resultId: z.string(),
+  inspectionOrderId: z.string(),
+  orderNumber: z.string().nullable(),
+  /** The order's date (ISO). */
+  date: z.string(),
+  itemKey: z.string(),
+  /** The item's name in both languages (the template's; the item key when unknown). */
+  name: z.object({ en: z.string(), fr: z.string() }),
+  result: z.enum(['warning', 'critical']),
+  /** Typed texts as written; template texts in both languages. */
+  finding: z.object({ en: z.string(), fr: z.string() }).nullable(),
+  recommendation: z.object({ en: z.string(), fr: z.string() }).nullable(),
+});
+export type DeferredItem = z.infer<typeof ZDeferredItem>;
+
+export const ZDeferredItems = z.object({ items: z.array(ZDeferredItem) });
+
+export const ZTodoItem = z.object({
+  _id: z.string(),
+  vehicleId: z.string(),
+  value: z.string(),
+  /** The often-required-work item it was added from, if any. */
+  itemId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TodoItem = z.infer<typeof ZTodoItem>;
+
+export const ZTodoItems = z.object({ items: z.array(ZTodoItem) });
+
+export const ZTodoItemRequest = z.strictObject({
+  value: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(PORTAL_LIMITS.todoMaxLength, `must be at most ${PORTAL_LIMITS.todoMaxLength} characters`),
+  itemId: z.string().max(64).nullable().optional(),
+});
+export type TodoItemRequest = z.input<typeof ZTodoItemRequest>;
+
+export const ZSeason = z.enum(SEASONS);
+
+export const ZOftenRequiredWork = z.object({
+  /** Today's season from the astronomical dates. */
+  season: ZSeason,
+  items: z.array(
+    z.object({ _id: z.string(), text: z.object({ en: z.string(), fr: z.string() }), season: ZSeason.nullable() }),
+  ),
+});
+
+export const ZLogEventRequest = z.strictObject({
+  eventName: z.enum(ANALYTICS_EVENTS, { message: `must be one of ${ANALYTICS_EVENTS.join(', ')}` }),
+  /** A few facts about the event (the order viewed, the slot chosen): flat, small. */
+  data: z
+    .record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]))
+    .refine((d) => Object.keys(d).length <= 10, 'at most 10 fields')
+    .optional(),
+});
+export type LogEventRequest = z.input<typeof ZLogEventRequest>;
