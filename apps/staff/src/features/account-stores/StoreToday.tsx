@@ -46,7 +46,8 @@ export function StoreToday({ state }: { state: TodayState }) {
         </Text>
         {figures && texts ? (
           <>
-            <Group gap="lg" align="flex-start">
+            {/* Three columns: a long label wraps under its own figure rather than pushing the next one down. */}
+            <SimpleGrid cols={3} spacing="sm">
               <TodayFigure name="cars" label={t('accountStores.today.cars')} value={texts.cars} />
               <TodayFigure
                 name="averageRepairOrder"
@@ -60,7 +61,7 @@ export function StoreToday({ state }: { state: TodayState }) {
                 value={texts.approvalRate}
                 missing={t('accountStores.today.noDecision')}
               />
-            </Group>
+            </SimpleGrid>
             {isQuietDay(figures) ? (
               <Text size="sm" data-quiet>
                 {t('accountStores.today.quiet')}
