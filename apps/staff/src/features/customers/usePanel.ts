@@ -141,16 +141,16 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
       setState(householdChosen(household.customers, household.vehicles, prefer));
     };
 
-    const newCustomerWithoutHousehold = () => {
-      setHouseholdId(null);
-      apply(startCustomer(emptyPanel<Customer, Vehicle>()));
-    };
-
+    // The search gives way to the customer form: drawn as a transition, so the tap is answered at once.
+    const newCustomerWithoutHousehold = () =>
+      startTransition(() => {
+        setHouseholdId(null);
+        apply(startCustomer(emptyPanel<Customer, Vehicle>()));
+      });
     const clearHousehold = () => {
       setHouseholdId(null);
       setState(emptyPanel());
     };
-
     const askRemoveCustomer = async (customer: Customer) => {
       // The rules first: the selected or the last customer is never asked about.
       const outcome = removeCustomer(state, customer._id);
@@ -158,7 +158,6 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
       const name = customerName(customer) || t('panel.noName');
       if (await dialogs.confirm({ message: t('panel.confirmRemoveCustomer', { name }) })) mutateRemove({ kind: 'customer', id: customer._id });
     };
-
     const askRemoveVehicle = async (vehicle: Vehicle) => {
       const outcome = removeVehicle(state, vehicle._id);
       if (!outcome.ok) return showError(outcome.code);
