@@ -12,84 +12,23 @@
  * (durationThreshold 16) records each interaction's duration (input delay + processing +
  * presentation: what INP measures). Prints the figures as a Markdown line for bench/RESULTS.md.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { inpOf, observeInteractions, percentile, readInteractions, signIn, startDemo } from './inp.js';
 import { liveServer } from './live-server.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.argv[2] ?? 8195);
-const base = `http://127.0.0.1:${port}`;
 const DETAILED_INSPECTION_ID = '5b0c6f3e-2d7a-4c1e-9f10-000000000003';
 const TAPS = 100;
 
-const { waitForHealth, api } = liveServer(base);
-
-async function signIn(page: Page, username: string): Promise<{ token: string; storeId: string; id: string }> {
-  await page.goto(`${base}/app/login`);
-  await page.getByLabel('User name').fill(username);
-  await page.getByRole('textbox', { name: 'Password' }).fill('Demo1234!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/app\/store\/dashboard/);
-  const token = await page.evaluate(
-    () =>
-      (
-        JSON.parse((globalThis as unknown as BrowserGlobals).localStorage.getItem('servicebay.session')!) as {
-          token: string;
-        }
-      ).token,
-  );
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
-    storeId: string;
-    id: string;
-  };
-  return { token, ...claims };
-}
-
-/** The page's globals used here (the bench is compiled without the DOM library). */
-interface BrowserGlobals {
-  localStorage: { getItem(key: string): string | null; clear(): void };
-  __interactions: Map<number, number>;
-  PerformanceObserver: new (
-    callback: (list: { getEntries(): Array<{ interactionId?: number; duration: number }> }) => void,
-  ) => { observe(options: { type: string; durationThreshold: number; buffered: boolean }): void };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'servicebay-inp-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-      LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1000',
-    },
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const demo = await startDemo(port);
+  const { base, browser } = demo;
+  const { api } = liveServer(base);
   try {
-    await waitForHealth();
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
     const page = await context.newPage();
 
     // The advisor writes a ticket with the detailed inspection for tech.
-    const advisor = await signIn(page, 'advisor');
+    const advisor = await signIn(page, base, 'advisor');
     const store = `/v2/api/store/${advisor.storeId}`;
     const found = await api<{ _embedded: { customer: { _id: string }[] } }>(
       advisor.token,
@@ -112,8 +51,8 @@ async function main() {
       inspectionType: DETAILED_INSPECTION_ID,
     });
     await context.clearCookies();
-    await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.clear());
-    await signIn(page, 'tech');
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear());
+    await signIn(page, base, 'tech');
 
     await page.goto(`${base}/app/store/${advisor.storeId}/inspectionOrder/${order._id}`);
     const inspection = page.getByTestId('inspection');
@@ -124,19 +63,7 @@ async function main() {
     const rows = inspection.locator('[data-testid^="item-"]');
     const rowCount = await rows.count();
 
-    await page.evaluate(() => {
-      const w = globalThis as unknown as BrowserGlobals;
-      w.__interactions = new Map();
-      new w.PerformanceObserver((list) => {
-        for (const e of list.getEntries()) {
-          if (!e.interactionId) continue;
-          w.__interactions.set(
-            e.interactionId,
-            Math.max(w.__interactions.get(e.interactionId) ?? 0, e.duration),
-          );
-        }
-      }).observe({ type: 'event', durationThreshold: 16, buffered: false });
-    });
+    await observeInteractions(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 
@@ -156,13 +83,11 @@ async function main() {
     }
     await page.waitForTimeout(1500);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    const durations = (
-      await page.evaluate(() => [...(globalThis as unknown as BrowserGlobals).__interactions.values()])
-    ).sort((a, b) => a - b);
+    const durations = (await readInteractions(page)).map((i) => i.duration);
     const pending = await inspection.locator('[data-pending]').count();
     // INP: the worst interaction, ignoring one per 50 (web-vitals): with 100 taps, the 3rd worst.
     const measured = durations.length;
-    const inp = durations[Math.max(0, measured - 1 - Math.floor(TAPS / 50))] ?? 0;
+    const inp = inpOf(durations, TAPS);
     const line =
       `| inspection page, ${TAPS} severity taps on ${rowCount} rows, CPU 4x | ${measured} of ${TAPS} taps over 16 ms | ` +
       `median ${percentile(durations, 50).toFixed(0)} ms | p75 ${percentile(durations, 75).toFixed(0)} ms | ` +
@@ -172,10 +97,7 @@ async function main() {
         .join(', ')}) | rows still saving at the end: ${pending} |`;
     console.log(line);
   } finally {
-    await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await demo.stop();
   }
 }
 

@@ -15,6 +15,7 @@ import { startServiceBay } from './targets/servicebay.js';
 import { resultSaveTarget, resultsLoadTarget } from './targets/inspections.js';
 import { reportViewTarget } from './targets/reports.js';
 import { storeScopedFixture } from './targets/store-fixture.js';
+import { accountStoresTarget, storeFiguresTarget } from './targets/store-figures.js';
 
 /**
  * Every scenario `npm run bench` measures, in the order it runs them. A feature that wants its
@@ -160,6 +161,23 @@ export const scenarios: readonly Scenario[] = [
     baseline: 'baseline-pg',
     group: 'reports',
     start: (env) => reportViewTarget(env, 'postgres'),
+  }),
+  // The owner's first screen: ten stores among fifty, two years of orders each (targets/store-figures.ts).
+  defineScenario({
+    id: 'store-figures-pg',
+    title: "GET the day's figures of an account's 10 stores (cars, ARO, approval rate, stages), 100k orders",
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    group: 'accounts',
+    start: (env) => storeFiguresTarget(env, 'postgres'),
+  }),
+  defineScenario({
+    id: 'account-stores-pg',
+    title: "GET the account's 10 stores with their counts (the same page's other call), same data",
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    group: 'accounts',
+    start: (env) => accountStoresTarget(env, 'postgres'),
   }),
   defineScenario({
     id: 'baseline-pglite',

@@ -3,6 +3,26 @@ import { expectAccessible } from '../axe.js';
 import { readOutbox } from './support/outbox.js';
 import { signIn, storedSession } from './support/staff.js';
 
+/** The answer of GET /v2/api/account/{id}/store/figures, as far as the cards show it. */
+interface FiguresAnswer {
+  stores: Array<{
+    storeId: string;
+    carCount: number;
+    decidedOrders: number;
+    averageRepairOrder: number | null;
+    approvalRate: number | null;
+    openByStage: Record<keyof typeof STAGE_NAMES, number>;
+  }>;
+}
+const STAGE_NAMES = {
+  inspecting: 'Inspecting',
+  estimating: 'Estimating',
+  awaitingApproval: 'Awaiting approval',
+  awaitingParts: 'Awaiting parts',
+  working: 'Working',
+  finished: 'Finished',
+};
+
 /**
  * Shop administration (docs/administration.md): account stores, store users, store settings and the
  * admin page. The e2e database is shared by the run: settings are changed on Uptown (no other spec
@@ -12,6 +32,8 @@ test.describe('shop administration', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
   test('owner lands on the account stores and opens Downtown', async ({ page }) => {
+    // The figures the page asks for, to compare with what each card shows (other specs add tickets meanwhile).
+    const figuresAnswer = page.waitForResponse((r) => /\/store\/figures\?/.test(r.url()) && r.status() === 200);
     await signIn(page, 'owner');
     await expect(page).toHaveURL(/\/app\/v2\/account\/[\w-]+\/store$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Stores' })).toBeVisible();
@@ -20,6 +42,33 @@ test.describe('shop administration', () => {
     await expect(page.getByRole('article', { name: 'Uptown' })).toBeVisible();
     // Downtown's demo customers are counted.
     await expect(downtown.getByText('Customers')).toBeVisible();
+
+    // Today's figures on each card, as the server counted them (docs/analytics.md).
+    const answer = (await (await figuresAnswer).json()) as FiguresAnswer;
+    const [downtownId, uptownId] = await Promise.all(
+      ['Downtown', 'Uptown'].map(async (name) => (await page.getByRole('article', { name }).getAttribute('aria-labelledby'))!.replace(/^store-/, '')),
+    );
+    const ofDowntown = answer.stores.find((f) => f.storeId === downtownId)!;
+    const today = downtown.getByRole('region', { name: 'Today' });
+    await expect(today.locator('[data-figure="cars"]')).toContainText(String(ofDowntown.carCount));
+    // The demo's twenty cars in the shop were written today, and Jane decided on her two.
+    expect(ofDowntown.carCount).toBeGreaterThanOrEqual(20);
+    expect(ofDowntown.decidedOrders).toBeGreaterThanOrEqual(2);
+    const cad = (cents: number) => new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(cents / 100);
+    await expect(today.locator('[data-figure="averageRepairOrder"]')).toContainText(cad(ofDowntown.averageRepairOrder!));
+    await expect(today.locator('[data-figure="approvalRate"]')).toContainText(`${Math.round(ofDowntown.approvalRate! * 100)}%`);
+    const stages = today.getByRole('list', { name: 'Open tickets by stage' });
+    await expect(stages.getByRole('listitem')).toHaveText(
+      Object.entries(STAGE_NAMES).map(([stage, name]) => `${ofDowntown.openByStage[stage as keyof typeof STAGE_NAMES]} ${name}`),
+    );
+    expect(Object.values(ofDowntown.openByStage).filter((n) => n > 0).length).toBeGreaterThanOrEqual(4);
+    // Uptown has no ticket in the demo data: a quiet day, said as such.
+    const ofUptown = answer.stores.find((f) => f.storeId === uptownId)!;
+    const uptownToday = page.getByRole('article', { name: 'Uptown' }).getByRole('region', { name: 'Today' });
+    if (ofUptown.carCount === 0 && ofUptown.decidedOrders === 0 && Object.values(ofUptown.openByStage).every((n) => n === 0)) {
+      await expect(uptownToday.getByText('No cars, decisions or open tickets yet today.')).toBeVisible();
+      await expect(uptownToday.locator('[data-figure="averageRepairOrder"]')).toContainText('—');
+    }
     await expectAccessible(page);
 
     await downtown.getByRole('link', { name: 'Open Downtown' }).click();
@@ -29,6 +78,32 @@ test.describe('shop administration', () => {
     await expect(page.locator('tr[data-user="manager"]')).toContainText('Marc Martin');
     await expect(page.locator('tr[data-user="manager"]')).toContainText('Store manager');
     await expectAccessible(page);
+  });
+
+  test("the store cards say while today's figures load, and when they could not be read, with a retry", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let failing = true;
+    await page.route(/\/store\/figures\?/, async (route) => {
+      if (failing) {
+        await held;
+        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, code: 'UNAVAILABLE', message: 'down' }) });
+        return;
+      }
+      await route.continue();
+    });
+    await signIn(page, 'owner');
+    const today = page.getByRole('article', { name: 'Downtown' }).getByRole('region', { name: 'Today' });
+    // The cards are there while the figures are on their way.
+    await expect(today.getByRole('status')).toHaveText("Loading today's figures…");
+    await expectAccessible(page);
+    release();
+    // Every attempt fails (the web client retries a 503 before giving up): the card says so and offers to try again.
+    await expect(today.getByRole('alert')).toHaveText("Today's figures could not be loaded.", { timeout: 45_000 });
+    await expectAccessible(page);
+    failing = false;
+    await today.getByRole('button', { name: 'Try again' }).click();
+    await expect(today.locator('[data-figure="cars"]')).toBeVisible();
   });
 
   test('manager adds a technician, who receives the password e-mail, sets a password, takes the training and reaches the dashboard', async ({

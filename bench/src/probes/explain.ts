@@ -20,7 +20,7 @@ export interface ExplainCase {
   calls: Array<(db: Db) => Promise<unknown>>;
 }
 
-interface Statement {
+export interface Statement {
   text: string;
   values: unknown[];
 }
@@ -29,7 +29,7 @@ interface Statement {
  * A pool whose clients note every statement while `recording` is set: the SQL the repositories
  * really send (drizzle's text and parameters), to be explained afterwards.
  */
-function recordingPool(url: string) {
+export function recordingPool(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const state: { recording: Statement[] | null } = { recording: null };
   pool.on('connect', (client) => {
@@ -68,14 +68,22 @@ interface Explained {
   heaviest: { buffers: number; text: string; plan: string };
 }
 
+/** One statement under EXPLAIN (ANALYZE, BUFFERS): its shared buffers (hit + read), execution time and plan. */
+export interface ExplainedStatement {
+  text: string;
+  buffers: number;
+  executionMs: number;
+  plan: string;
+}
+
 /**
  * Replays the statements in a transaction that is rolled back, each query under
  * EXPLAIN (ANALYZE, BUFFERS); set_config and the like run as they are (the search's trigram
  * threshold is one), transaction control is left out.
  */
-async function explain(pool: pg.Pool, statements: Statement[]): Promise<Explained> {
+export async function explainEach(pool: pg.Pool, statements: Statement[]): Promise<ExplainedStatement[]> {
   const client = await pool.connect();
-  const result: Explained = { buffers: 0, statements: 0, heaviest: { buffers: -1, text: '', plan: '' } };
+  const explained: ExplainedStatement[] = [];
   try {
     await client.query('begin');
     for (const st of statements) {
@@ -84,29 +92,33 @@ async function explain(pool: pg.Pool, statements: Statement[]): Promise<Explaine
         await client.query(st.text, st.values);
         continue;
       }
-      const json = await client.query<{ 'QUERY PLAN': PlanNode[] }>(
+      const json = await client.query<{ 'QUERY PLAN': Array<PlanNode & { 'Execution Time': number }> }>(
         `explain (analyze, buffers, format json) ${st.text}`,
         st.values,
       );
-      const plan = json.rows[0]!['QUERY PLAN'][0]!.Plan;
-      const buffers = (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
-      result.buffers += buffers;
-      result.statements += 1;
-      if (buffers > result.heaviest.buffers) {
-        const text = await client.query<{ 'QUERY PLAN': string }>(
-          `explain (analyze, buffers) ${st.text}`,
-          st.values,
-        );
-        result.heaviest = {
-          buffers,
-          text: st.text,
-          plan: text.rows.map((r) => r['QUERY PLAN']).join('\n'),
-        };
-      }
+      const top = json.rows[0]!['QUERY PLAN'][0]!;
+      const plan = top.Plan;
+      const text = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${st.text}`, st.values);
+      explained.push({
+        text: st.text,
+        buffers: (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0),
+        executionMs: top['Execution Time'],
+        plan: text.rows.map((r) => r['QUERY PLAN']).join('\n'),
+      });
     }
   } finally {
     await client.query('rollback').catch(() => undefined);
     client.release();
+  }
+  return explained;
+}
+
+async function explain(pool: pg.Pool, statements: Statement[]): Promise<Explained> {
+  const each = await explainEach(pool, statements);
+  const result: Explained = { buffers: 0, statements: each.length, heaviest: { buffers: -1, text: '', plan: '' } };
+  for (const st of each) {
+    result.buffers += st.buffers;
+    if (st.buffers > result.heaviest.buffers) result.heaviest = { buffers: st.buffers, text: st.text, plan: st.plan };
   }
   return result;
 }

@@ -52,6 +52,7 @@ import {
   createAccountUsersService,
 } from './accounts/index.js';
 import { adminRoutes, createAdminRepository, createAdminService } from './admin/index.js';
+import { analyticsRoutes, createStoreFiguresRepository, createStoreFiguresService } from './analytics/index.js';
 import { createDevOutboxService, devOutboxRoutes } from './dev-outbox/index.js';
 import {
   createCustomersRepository,
@@ -217,6 +218,7 @@ export function buildServices(platform: Platform) {
     passwords: passwordsWith(perMinute(30)),
   });
   const admin = createAdminService(createAdminRepository(db));
+  const storeFigures = createStoreFiguresService({ repo: createStoreFiguresRepository(db) });
 
   // Customers, bound to the transaction of the feature that uses them.
   const customersRepo = createCustomersRepository(db);
@@ -272,6 +274,7 @@ export function buildServices(platform: Platform) {
     accountUsers,
     accountSetup,
     admin,
+    storeFigures,
     customers,
     customerPictures,
     link,
@@ -304,6 +307,7 @@ export function implementations(platform: Platform, services: Services = buildSe
     ...storeAdminRoutes({ stores: s.stores, users: s.storeUsers, settings: s.storeSettings }),
     ...accountRoutes({ accounts: s.accounts, setup: s.accountSetup, users: s.accountUsers }),
     ...adminRoutes(s.admin),
+    ...analyticsRoutes({ figures: s.storeFigures }),
     ...passwordRoutes(s.passwords),
     ...i18nRoutes(),
     ...customerRoutes({ customers: s.customers, pictures: s.customerPictures, link: s.link }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEW_ORDER_STATES } from './states.js';
 import type { OrderStates } from './repair-order.js';
-import { ORDER_STAGES, orderStage } from './stage.js';
+import { countByStage, ORDER_STAGES, orderStage } from './stage.js';
 
 const with_ = (patch: Partial<OrderStates>): OrderStates => ({ ...NEW_ORDER_STATES, ...patch });
 const inspected = (patch: Partial<OrderStates> = {}) => with_({ inspection: 'done', ...patch });
@@ -69,5 +69,17 @@ describe('orderStage', () => {
     expect(orderStage({})).toBe('inspecting');
     expect(orderStage({ inspection: 'done' })).toBe('estimating');
     expect(orderStage({ inspection: 'done', approval: 'done' })).toBe('working');
+  });
+});
+
+describe('countByStage', () => {
+  it('counts every stage, at zero when none is there, grouped rows by their count', () => {
+    expect(
+      countByStage([
+        { states: { inspection: 'inProgress' } },
+        { states: { inspection: 'done', work: 'done' }, count: 3 },
+        { states: { inspection: 'done', approval: 'pending' } },
+      ]),
+    ).toEqual({ inspecting: 1, estimating: 0, awaitingApproval: 1, awaitingParts: 0, working: 0, finished: 3 });
   });
 });

@@ -39,3 +39,15 @@ export function orderStage(states: Partial<Record<OrderStep, string>>): OrderSta
   if (report === 'done') return 'finished';
   return 'estimating';
 }
+
+/**
+ * How many orders are at each stage (the owner's "open tickets by stage"); every stage is present,
+ * at zero when none is there. An entry may stand for several orders of the same states (`count`).
+ */
+export function countByStage(
+  orders: Iterable<{ states: Partial<Record<OrderStep, string>>; count?: number }>,
+): Record<OrderStage, number> {
+  const counts = Object.fromEntries(ORDER_STAGES.map((stage) => [stage, 0])) as Record<OrderStage, number>;
+  for (const order of orders) counts[orderStage(order.states)] += order.count ?? 1;
+  return counts;
+}

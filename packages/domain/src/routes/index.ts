@@ -16,6 +16,7 @@ import { inspectionOrderRoutes } from './repair-orders.js';
 import { storeUserRoutes } from './store-users.js';
 import { storeSettingsRoutes } from './store-settings.js';
 import { accountRoutes } from './accounts.js';
+import { storeFiguresRoutes } from './store-figures.js';
 import { accountUserRoutes } from './account-users.js';
 import { adminRoutes } from './admin.js';
 import { accountSetupRoutes } from './account-setup.js';
@@ -46,6 +47,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...storeUserRoutes,
   ...storeSettingsRoutes,
   ...accountRoutes,
+  ...storeFiguresRoutes,
   ...accountUserRoutes,
   ...accountSetupRoutes,
   ...adminRoutes,

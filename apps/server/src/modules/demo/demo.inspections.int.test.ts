@@ -1,12 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Estimate, RepairOrder, InspectionResult, ReportApproval, ResultList } from '@servicebay/domain';
+import { countByStage, type AccountStoreFigures, type Estimate, type RepairOrder, type InspectionResult, type ReportApproval, type ResultList } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { seedDemoData } from './demo.seed.js';
 import { buildServices } from '../index.js';
 import { DEMO_INSPECTIONS } from './demo.inspections.js';
 import { DEMO_REPORTS } from './demo.reports.js';
+import { DEMO_ORDERS } from './demo.orders.js';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -140,6 +141,35 @@ describe('demo reports', () => {
     const rows = await t.platform.database.db.query.reportApprovals.findMany();
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.signerName === 'Jane Doe' && r.signatureKey && r.ipAddress)).toBe(true);
+  });
+
+  it("gives the owner's first screen figures of the day: today's cars, Jane's decisions, open tickets by stage", async () => {
+    const db = t.platform.database.db;
+    const owner = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'owner') });
+    // The seed's "today" is the server's local day: ask in its time zone.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v2/api/account/${owner!.accountId}/store/figures?timeZone=${encodeURIComponent(timeZone)}`,
+      headers: await bearer(t.platform.tokens, owner!),
+    });
+    expect(res.statusCode).toBe(200);
+    const body: AccountStoreFigures = res.json();
+    const downtown = body.stores.find((s) => `/v2/api/store/${s.storeId}` === base)!;
+    const inTheShop = DEMO_ORDERS.filter((o) => o.appointmentAt === undefined && o.closedDaysAgo === undefined);
+    expect(downtown.carCount).toBe(inTheShop.length);
+    // Jane decided on her two cars: 10260 all approved, 10261 partly declined.
+    const estimates = await Promise.all(['10260', '10261'].map(async (n) => estimateOf(await orderByNumber(n))));
+    const priced = estimates.flatMap((e) => e.lines);
+    const approved = priced.filter((l) => l.decision === 'approved').reduce((sum, l) => sum + l.amounts.subtotal, 0);
+    const decided = priced.filter((l) => l.decision !== null).reduce((sum, l) => sum + l.amounts.subtotal, 0);
+    expect(downtown).toMatchObject({ currency: 'CAD', decidedOrders: 2, approvedAmount: approved, decidedAmount: decided, averageRepairOrder: Math.round(approved / 2) });
+    expect(downtown.approvalRate).toBeGreaterThan(0.3);
+    expect(downtown.approvalRate).toBeLessThan(1);
+    // The same stages as the orders the dashboard lists.
+    const open = (await get('/inspectionOrder?size=100&vehicleInShop=true&closed=false')).json()._embedded.inspectionOrder as RepairOrder[];
+    expect(downtown.openByStage).toEqual(countByStage(open));
+    expect(Object.values(downtown.openByStage).filter((n) => n > 0).length).toBeGreaterThanOrEqual(5);
   });
 });
 

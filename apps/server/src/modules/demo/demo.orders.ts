@@ -5,7 +5,7 @@ import { createRepairOrdersRepository, type NewOrder } from '../repair-orders/re
 type Who = 'advisor' | 'tech' | 'tech2' | null;
 
 /** One demo order; times are offsets from "now" so the dashboard looks alive on any day. */
-interface DemoOrder {
+export interface DemoOrder {
   number: string | null;
   /** Index into the store's vehicles (demo.customers.ts order). */
   vehicle: number;
@@ -14,7 +14,10 @@ interface DemoOrder {
   advisor?: Who;
   waiting?: boolean;
   finished?: boolean;
-  /** Written this many hours ago. */
+  /**
+   * Written this many hours ago; an order in the shop (not an appointment, not closed) is written
+   * today whatever the hour of the seed (`writtenAt`).
+   */
   hoursAgo: number;
   /** An appointment: out of the shop, expected at start of today + this many hours. */
   appointmentAt?: number;
@@ -69,6 +72,21 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
 ];
 
 const HOUR = 3_600_000;
+/** The oldest car in the shop was written this long before the seed (10246, 12 hours). */
+const SHOP_DAY_HOURS = 13;
+
+/**
+ * When a demo order was written. The cars in the shop are today's work, so that the owner's
+ * figures of the day (cars, open tickets by stage) have something to show at any hour: their
+ * hours are drawn closer to the seed's time when less than a shop's day has passed since
+ * midnight (in the same order). Appointments and closed orders keep their hours.
+ */
+export function writtenAt(plan: Pick<DemoOrder, 'hoursAgo' | 'appointmentAt' | 'closedDaysAgo'>, now: Date): Date {
+  const inTheShop = plan.appointmentAt === undefined && plan.closedDaysAgo === undefined;
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const scale = inTheShop ? Math.min(1, (now.getTime() - startOfToday.getTime()) / (SHOP_DAY_HOURS * HOUR)) : 1;
+  return new Date(now.getTime() - plan.hoursAgo * HOUR * scale);
+}
 
 /**
  * Seeds the Downtown demo orders after its customers (demo.seed.ts). Deterministic for a given
@@ -89,7 +107,7 @@ export async function seedDemoOrders(db: Db, now = new Date()): Promise<number> 
       const customer = vehicle && customers.find((c) => c.householdId === vehicle.householdId);
       if (!vehicle || !customer) continue;
       const states = { inspection: 'notStarted', estimate: 'notStarted', approval: 'notStarted', report: 'notStarted', parts: 'notStarted', work: 'notStarted', ...plan.states } as const;
-      const createdAt = new Date(now.getTime() - plan.hoursAgo * HOUR);
+      const createdAt = writtenAt(plan, now);
       const appointment = plan.appointmentAt !== undefined;
       const values: NewOrder = {
         storeId: store.id,

@@ -89,6 +89,8 @@ export const inspectionResults = pgTable(
     uniqueIndex('inspection_results_single_item_key').on(t.inspectionOrderId, t.itemKey).where(sql`${t.multiple} = false`),
     // The vehicle's previous measurements: results with a value by item.
     index('inspection_results_measured_idx').on(t.storeId, t.itemKey, t.inspectionOrderId).where(sql`${t.value} is not null`),
+    // The customers' decisions of a day (the day's approval figures, docs/analytics.md).
+    index('inspection_results_decided_idx').on(t.storeId, t.customerDecidedAt).where(sql`${t.customerDecision} is not null`),
   ],
 );
 

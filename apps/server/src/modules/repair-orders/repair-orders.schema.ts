@@ -115,6 +115,8 @@ export const inspectionOrders = pgTable(
       index('inspection_orders_number_idx').on(t.storeId, t.orderNumberKey.desc().nullsLast(), t.createdAt.desc(), t.id.desc()),
       index('inspection_orders_vehicle_idx').on(t.storeId, t.vehicleId, t.createdAt.desc()),
       index('inspection_orders_customer_idx').on(t.storeId, t.customerId),
+      // The orders written on a day (the day's car count, docs/analytics.md).
+      index('inspection_orders_created_idx').on(t.storeId, t.createdAt),
       // Reports being read: the sweeper turns those not viewed for the reading time-out into read.
       index('inspection_orders_report_reading_idx').on(t.reportLastViewed).where(sql`${t.reportStatus} = 'reading'`),
     ];

@@ -21,7 +21,9 @@ import { HoursEditor } from '../store-settings/HoursEditor.js';
 import { storeSettingsPath } from '../store-users/StoreAdminFrame.js';
 import { LogInAs } from '../admin/LogInAs.js';
 import { AccountFrame } from './AccountFrame.js';
-import { accountStoresKey as storesKey, accountStoresQuery, createAccountStore } from './account-stores-api.js';
+import { accountStoreFiguresKey, accountStoreFiguresQuery, accountStoresKey as storesKey, accountStoresQuery, createAccountStore } from './account-stores-api.js';
+import { browserTimeZone } from './store-figures.js';
+import { StoreToday, type TodayState } from './StoreToday.js';
 
 /**
  * /app/v2/account/{accountId}/store: the account's stores with their key
@@ -34,6 +36,16 @@ export function AccountStoresPage() {
   const { api } = useServices();
   const [creating, setCreating] = useState(false);
   const stores = useQuery(accountStoresQuery(api, accountId));
+  // The day's figures come apart from the list, so the cards show while they load.
+  const [timeZone] = useState(browserTimeZone);
+  const figures = useQuery(accountStoreFiguresQuery(api, accountId, timeZone));
+  const todayOf = (storeId: string): TodayState => ({
+    figures: figures.data?.stores.find((f) => f.storeId === storeId),
+    // A store added since the figures were read waits for the next read.
+    loading: figures.isPending || (figures.data !== undefined && figures.isFetching),
+    failed: figures.isError && figures.data === undefined,
+    onRetry: () => void figures.refetch(),
+  });
 
   return (
     <AccountFrame accountId={accountId} current="stores" title={t('accountStores.title')} purpose={t('accountStores.purpose')}>
@@ -48,7 +60,7 @@ export function AccountStoresPage() {
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {list.map((store) => (
                 <li key={store._id}>
-                  <StoreCard accountId={accountId} store={store} />
+                  <StoreCard accountId={accountId} store={store} today={todayOf(store._id)} />
                 </li>
               ))}
             </SimpleGrid>
@@ -75,7 +87,7 @@ function Figure({ label, value }: { label: string; value: number | null }) {
   );
 }
 
-function StoreCard({ accountId, store }: { accountId: string; store: AccountStore }) {
+function StoreCard({ accountId, store, today }: { accountId: string; store: AccountStore; today: TodayState }) {
   const { t } = useTranslation('admin');
   const headingId = `store-${store._id}`;
   return (
@@ -93,6 +105,7 @@ function StoreCard({ accountId, store }: { accountId: string; store: AccountStor
             </Text>
           )}
         </div>
+        <StoreToday state={today} />
         {/* Each figure as wide as its label; they wrap to a new row when the card is narrow. */}
         <Group gap="lg" align="flex-start">
           <Figure label={t('accountStores.openOrders')} value={store.figures.openOrders} />
@@ -142,6 +155,7 @@ function CreateStoreModal({ accountId, onClose }: { accountId: string; onClose: 
     mutationFn: () => createAccountStore(api, accountId, { ...form, openTime: hours }),
     onSuccess: (store) => {
       void queryClient.invalidateQueries({ queryKey: storesKey(accountId) });
+      void queryClient.invalidateQueries({ queryKey: accountStoreFiguresKey(accountId) });
       alerts.show({ type: 'success', message: t('admin:accountStores.created', { name: store.name }) });
       onClose();
       void navigate(routerPath(STAFF_PATHS.storeUsers(accountId, store._id))!);

@@ -1,4 +1,4 @@
-import { createAccountStoreRoute, getAccountRoute, listAccountStoresRoute, type CreateStoreInput } from '@servicebay/domain';
+import { accountStoreFiguresRoute, createAccountStoreRoute, getAccountRoute, listAccountStoresRoute, type CreateStoreInput } from '@servicebay/domain';
 import type { ApiClient } from '@servicebay/web-core';
 
 /** The account's stores in the cache. */
@@ -14,6 +14,18 @@ export const accountStoresQuery = (api: ApiClient, accountId: string) => ({
   queryKey: accountStoresKey(accountId),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     api.call(listAccountStoresRoute, { params: { accountId }, query: { tzOffset: new Date().getTimezoneOffset() }, signal }),
+});
+
+/**
+ * The day's figures of every store of the account (cars, average repair order, approval rate, open
+ * tickets by stage), for the browser's day; asked again every minute while the page is open.
+ */
+export const accountStoreFiguresKey = (accountId: string) => ['accountStoreFigures', accountId] as const;
+
+export const accountStoreFiguresQuery = (api: ApiClient, accountId: string, timeZone: string) => ({
+  queryKey: [...accountStoreFiguresKey(accountId), timeZone] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.call(accountStoreFiguresRoute, { params: { accountId }, query: { timeZone }, signal }),
+  refetchInterval: 60_000,
 });
 
 export function createAccountStore(api: ApiClient, accountId: string, body: CreateStoreInput) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@servicebay/ui';
@@ -21,9 +21,10 @@ export interface PanelSlots {
 /**
  * The customer/vehicle panel of the ticket page: search,
  * the chosen household's customers and vehicles, and the create/edit forms. State and rules are in
- * usePanel; this lays them out.
+ * usePanel; this lays them out. Drawn again only when the panel changes (usePanel gives one object
+ * per state), not at each key typed in the ticket's fields beside it.
  */
-export function CustomerVehiclePanel({
+export const CustomerVehiclePanel = memo(function CustomerVehiclePanel({
   panel,
   slots = {},
   searchTerm,
@@ -133,4 +134,4 @@ export function CustomerVehiclePanel({
       )}
     </Stack>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { checkVin, isPlausibleVin, LIMITS } from '@servicebay/domain';
@@ -13,8 +13,9 @@ export type DecodeStatus = { state: 'idle' } | { state: 'decoding' } | { state: 
  * correction, never a refusal (vehicles from other markets may fail it). Characters no VIN holds
  * (anything but letters and digits) are named under the field as they are typed, with a button
  * that removes them; the input is named `vin`, for the form to refuse saving while they are there.
+ * Drawn again only when its props change (the form's other fields typed in leave it alone).
  */
-export function VinField({
+export const VinField = memo(function VinField({
   vin,
   status,
   onEnter,
@@ -132,4 +133,4 @@ export function VinField({
       )}
     </Stack>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changeYmme, type VehicleForm, type YmmeField } from '@servicebay/domain';
@@ -5,12 +6,26 @@ import { useDialogs } from '@servicebay/ui';
 import { options, useEngines, useMakes, useModels, useYears } from './vehicle-data.js';
 import { backToLists, enginesMissing, isSameYmme, typedYear, ymmeValue } from './panel-model.js';
 
+/** The fields of a vehicle this block reads and changes; the rest (plate, fleet number...) is the form's. */
+export const YMME_FIELDS = ['vin', 'year', 'make', 'model', 'engine', 'trim', 'customYMME', 'error'] as const;
+
+/** The block's part of a vehicle, to lay over the latest one. */
+export function ymmePart(vehicle: VehicleForm): Partial<VehicleForm> {
+  return Object.fromEntries(YMME_FIELDS.map((field) => [field, vehicle[field]]));
+}
+
 /**
  * Year → make → model → engine. Each choice clears what depends on it (and the VIN and
  * trim), the next list loads for it, and a valid-looking VIN is only cleared after a confirmation.
  * In custom entry (a non-VIN identifier) the four are typed.
+ *
+ * Its four lists are the form's heaviest part: it renders again only when one of `YMME_FIELDS`
+ * changes, not at each key typed in the plate or the other fields. So the vehicle it hands to
+ * `onChange` may carry older values of the other fields: the caller keeps only `ymmePart` of it.
  */
-export function YmmeFields({ value, onChange }: { value: VehicleForm; onChange: (next: VehicleForm) => void }) {
+export const YmmeFields = memo(YmmeFieldsOf, (before, after) => YMME_FIELDS.every((field) => before.value[field] === after.value[field]));
+
+function YmmeFieldsOf({ value, onChange }: { value: VehicleForm; onChange: (next: VehicleForm) => void }) {
   const { t } = useTranslation('customers');
   const dialogs = useDialogs();
   const years = useYears();

@@ -4,6 +4,7 @@ import {
   afterCustomerSave,
   afterRemoval,
   backToLists,
+  changeEditingCustomer,
   changeEditingVehicle,
   customerForm,
   customerSave,
@@ -220,6 +221,15 @@ describe('after an answer', () => {
     expect(latest.editingVehicle).toMatchObject({ color: 'Green', year: 2010 });
     const closed = chosen();
     expect(changeEditingVehicle(closed, (v) => ({ ...v, year: 2010 }))).toBe(closed);
+  });
+
+  it('applies a customer change, or an update of the latest form (a key typed), only while one is open', () => {
+    const open = { ...chosen(), editingCustomer: newCustomerForm() };
+    expect(changeEditingCustomer(open, { ...open.editingCustomer, firstName: 'Flora' }).editingCustomer?.firstName).toBe('Flora');
+    const typed = changeEditingCustomer({ ...open, editingCustomer: { ...open.editingCustomer, firstName: 'Flo' } }, (c) => ({ ...c, lastName: 'Ng' }));
+    expect(typed.editingCustomer).toMatchObject({ firstName: 'Flo', lastName: 'Ng' });
+    const closed = chosen();
+    expect(changeEditingCustomer(closed, (c) => ({ ...c, lastName: 'Ng' }))).toBe(closed);
   });
 
   it('goes on to a new vehicle after creating a customer in a household without one', () => {

@@ -130,6 +130,12 @@ export function afterRemoval(state: Panel, household: Pick<Household, 'customers
 }
 
 /** A change of the vehicle form (a value, or an update of the latest one); nothing when no vehicle is open. */
+/** The customer being edited, changed to a value or by an update of the latest one; nothing when none is edited. */
+export function changeEditingCustomer(state: Panel, next: CustomerForm | ((latest: CustomerForm) => CustomerForm)): Panel {
+  if (typeof next !== 'function') return { ...state, editingCustomer: next };
+  return state.editingCustomer ? { ...state, editingCustomer: next(state.editingCustomer) } : state;
+}
+
 export function changeEditingVehicle(
   state: Panel,
   next: VehicleForm | ((latest: VehicleForm) => VehicleForm),

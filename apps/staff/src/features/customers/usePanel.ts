@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -26,6 +26,7 @@ import { customerName, vehicleName } from './names.js';
 import {
   afterCustomerSave,
   afterRemoval,
+  changeEditingCustomer,
   changeEditingVehicle,
   customerForm,
   customerSave,
@@ -82,21 +83,6 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
     [showError],
   );
 
-  const pickHousehold = (household: Household, prefer: { customerId?: string; vehicleId?: string } = {}) => {
-    setHouseholdId(household._id);
-    setState(householdChosen(household.customers, household.vehicles, prefer));
-  };
-
-  const newCustomerWithoutHousehold = () => {
-    setHouseholdId(null);
-    apply(startCustomer(emptyPanel<Customer, Vehicle>()));
-  };
-
-  const clearHousehold = () => {
-    setHouseholdId(null);
-    setState(emptyPanel());
-  };
-
   const saveCustomer = useMutation({
     mutationFn: async (form: CustomerForm) => {
       const save = customerSave(form, householdId);
@@ -104,8 +90,11 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
       return { saved: await sendCustomerSave(api, storeId, save), created: save.kind === 'create' };
     },
     onSuccess: ({ saved, created }) => {
-      setHouseholdId((current) => householdAfterSave(current, saved));
-      setState((s) => afterCustomerSave(s, saved, created));
+      // Drawn as a transition (the vehicle form may open): a key or tap meanwhile is answered first.
+      startTransition(() => {
+        setHouseholdId((current) => householdAfterSave(current, saved));
+        setState((s) => afterCustomerSave(s, saved, created));
+      });
       alerts.show({ type: 'success', message: t('panel.saved') });
     },
     onError: showError,
@@ -118,7 +107,7 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
       return sendVehicleSave(api, storeId, save);
     },
     onSuccess: (saved) => {
-      setState((s) => vehicleSaved(s, saved));
+      startTransition(() => setState((s) => vehicleSaved(s, saved)));
       alerts.show({ type: 'success', message: t('panel.saved') });
     },
     onError: showError,
@@ -134,50 +123,77 @@ export function usePanel(storeId: string, start: PanelStart = {}) {
     onError: showError,
   });
 
-  const askRemoveCustomer = async (customer: Customer) => {
-    // The rules first: the selected or the last customer is never asked about.
-    const outcome = removeCustomer(state, customer._id);
-    if (!outcome.ok) return showError(outcome.code);
-    const name = customerName(customer) || t('panel.noName');
-    if (await dialogs.confirm({ message: t('panel.confirmRemoveCustomer', { name }) })) remove.mutate({ kind: 'customer', id: customer._id });
-  };
+  // Typing in a form changes only its values: stable, so the form's fields (memos) keep theirs.
+  const changeCustomer = useCallback((next: CustomerForm | ((latest: CustomerForm) => CustomerForm)) => setState((s) => changeEditingCustomer(s, next)), []);
+  const changeVehicle = useCallback(
+    (next: VehicleForm | ((latest: VehicleForm) => VehicleForm)) => setState((s) => changeEditingVehicle(s, next)),
+    [],
+  );
+  const { refetch } = initial;
+  const { mutate: mutateCustomer, isPending: savingCustomer } = saveCustomer;
+  const { mutate: mutateVehicle, isPending: savingVehicle } = saveVehicle;
+  const { mutate: mutateRemove } = remove;
+  // One object per state of the panel: a ticket field typed beside it leaves the panel as it was,
+  // and the panel (a memo) is not drawn again for it.
+  return useMemo(() => {
+    const pickHousehold = (household: Household, prefer: { customerId?: string; vehicleId?: string } = {}) => {
+      setHouseholdId(household._id);
+      setState(householdChosen(household.customers, household.vehicles, prefer));
+    };
 
-  const askRemoveVehicle = async (vehicle: Vehicle) => {
-    const outcome = removeVehicle(state, vehicle._id);
-    if (!outcome.ok) return showError(outcome.code);
-    if (await dialogs.confirm({ message: t('panel.confirmRemoveVehicle', { name: vehicleName(vehicle) }) })) remove.mutate({ kind: 'vehicle', id: vehicle._id });
-  };
+    // The search gives way to the customer form: drawn as a transition, so the tap is answered at once.
+    const newCustomerWithoutHousehold = () =>
+      startTransition(() => {
+        setHouseholdId(null);
+        apply(startCustomer(emptyPanel<Customer, Vehicle>()));
+      });
+    const clearHousehold = () => {
+      setHouseholdId(null);
+      setState(emptyPanel());
+    };
+    const askRemoveCustomer = async (customer: Customer) => {
+      // The rules first: the selected or the last customer is never asked about.
+      const outcome = removeCustomer(state, customer._id);
+      if (!outcome.ok) return showError(outcome.code);
+      const name = customerName(customer) || t('panel.noName');
+      if (await dialogs.confirm({ message: t('panel.confirmRemoveCustomer', { name }) })) mutateRemove({ kind: 'customer', id: customer._id });
+    };
+    const askRemoveVehicle = async (vehicle: Vehicle) => {
+      const outcome = removeVehicle(state, vehicle._id);
+      if (!outcome.ok) return showError(outcome.code);
+      if (await dialogs.confirm({ message: t('panel.confirmRemoveVehicle', { name: vehicleName(vehicle) }) })) mutateRemove({ kind: 'vehicle', id: vehicle._id });
+    };
 
-  return {
-    storeId,
-    state,
-    householdId,
-    loading: initial.isLoading,
-    loadFailed: initial.isError,
-    retryLoad: () => void initial.refetch(),
-    selectedCustomer: selectedRecords(state).customer,
-    selectedVehicle: selectedRecords(state).vehicle,
-    pickHousehold,
-    clearHousehold,
-    newCustomerWithoutHousehold,
-    selectCustomer: (id: string) => setState((s) => ({ ...s, selectedCustomerId: id })),
-    selectVehicle: (id: string) => setState((s) => ({ ...s, selectedVehicleId: id })),
-    addCustomer: () => apply(startCustomer(state)),
-    editCustomer: (c: Customer) => apply(startCustomer(state, customerForm(c))),
-    changeCustomer: (form: CustomerForm) => setState((s) => ({ ...s, editingCustomer: form })),
-    cancelCustomer: () => setState(cancelCustomer),
-    saveCustomer: () => state.editingCustomer && saveCustomer.mutate(state.editingCustomer),
-    savingCustomer: saveCustomer.isPending,
-    addVehicle: () => apply(startVehicle(state)),
-    editVehicle: (v: Vehicle) => apply(startVehicle(state, vehicleForm(v))),
-    changeVehicle: (next: VehicleForm | ((latest: VehicleForm) => VehicleForm)) =>
-      setState((s) => changeEditingVehicle(s, next)),
-    cancelVehicle: () => setState(cancelVehicle),
-    saveVehicle: () => state.editingVehicle && saveVehicle.mutate(state.editingVehicle),
-    savingVehicle: saveVehicle.isPending,
-    askRemoveCustomer,
-    askRemoveVehicle,
-  };
+    return {
+      storeId,
+      state,
+      householdId,
+      loading: initial.isLoading,
+      loadFailed: initial.isError,
+      retryLoad: () => void refetch(),
+      selectedCustomer: selectedRecords(state).customer,
+      selectedVehicle: selectedRecords(state).vehicle,
+      pickHousehold,
+      clearHousehold,
+      newCustomerWithoutHousehold,
+      selectCustomer: (id: string) => setState((s) => ({ ...s, selectedCustomerId: id })),
+      selectVehicle: (id: string) => setState((s) => ({ ...s, selectedVehicleId: id })),
+      addCustomer: () => apply(startCustomer(state)),
+      editCustomer: (c: Customer) => apply(startCustomer(state, customerForm(c))),
+      changeCustomer,
+      cancelCustomer: () => setState(cancelCustomer),
+      saveCustomer: () => state.editingCustomer && mutateCustomer(state.editingCustomer),
+      savingCustomer,
+      addVehicle: () => apply(startVehicle(state)),
+      editVehicle: (v: Vehicle) => apply(startVehicle(state, vehicleForm(v))),
+      changeVehicle,
+      cancelVehicle: () => setState(cancelVehicle),
+      saveVehicle: () => state.editingVehicle && mutateVehicle(state.editingVehicle),
+      savingVehicle,
+      askRemoveCustomer,
+      askRemoveVehicle,
+    };
+  }, [storeId, state, householdId, initial.isLoading, initial.isError, refetch, apply, changeCustomer, changeVehicle, savingCustomer, mutateCustomer, savingVehicle, mutateVehicle, mutateRemove, showError, dialogs, t]);
 }
 
 export type PanelApi = ReturnType<typeof usePanel>;

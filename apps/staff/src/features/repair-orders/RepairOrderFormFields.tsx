@@ -1,3 +1,4 @@
+import { memo, useCallback, type Dispatch, type SetStateAction } from 'react';
 import { Paper, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +20,40 @@ function useWorkers(storeId: string) {
   });
 }
 
-/** Order number, mileage in and out, note, time promised, waiting, advisor and technician. */
-export function RepairOrderFormFields({ storeId, value, onChange }: { storeId: string; value: RepairOrderFormValues; onChange: (next: RepairOrderFormValues) => void }) {
+/**
+ * The note grows with its text (Mantine's autosize measures the textarea's computed style, which
+ * makes the browser lay the page out): kept apart so that it renders only when the note changes,
+ * not at each key typed in the other fields or in the customer and vehicle panel.
+ */
+const NoteField = memo(function NoteField({ value, onChange }: { value: string; onChange: (note: string) => void }) {
+  const { t } = useTranslation('repairOrderForm');
+  return (
+    <Textarea
+      label={t('fields.note')}
+      autosize
+      minRows={2}
+      maxRows={8}
+      maxLength={4000}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+});
+
+/**
+ * Order number, mileage in and out, note, time promised, waiting, advisor and technician. Renders
+ * again only when the ticket's values change (typing in the panel beside it does not), so
+ * `onChange` must be stable: the page's state setter.
+ */
+export const RepairOrderFormFields = memo(function RepairOrderFormFields({
+  storeId,
+  value,
+  onChange,
+}: {
+  storeId: string;
+  value: RepairOrderFormValues;
+  onChange: Dispatch<SetStateAction<RepairOrderFormValues>>;
+}) {
   const { t } = useTranslation('repairOrderForm');
   const workers = useWorkers(storeId);
   const list = (workers.data ?? []) as Worker[];
@@ -31,10 +64,14 @@ export function RepairOrderFormFields({ storeId, value, onChange }: { storeId: s
   const advisors = of((w) => isRole(w.type) && isAdvisor(w.type), value.serviceAdvisorId);
   const technicians = of((w) => isRole(w.type) && isTechnician(w.type), value.technicianId);
   const bad = invalidMileage(value);
-  const text = (field: 'orderNumber' | 'mileageIn' | 'mileageOut' | 'note' | 'timePromised') => ({
+  const text = (field: 'orderNumber' | 'mileageIn' | 'mileageOut' | 'timePromised') => ({
     value: value[field],
-    onChange: (event: { currentTarget: { value: string } }) => onChange({ ...value, [field]: event.currentTarget.value }),
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const typed = event.currentTarget.value;
+      onChange((v) => ({ ...v, [field]: typed }));
+    },
   });
+  const setNote = useCallback((note: string) => onChange((v) => ({ ...v, note })), [onChange]);
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ticket-fields-title">
@@ -64,14 +101,14 @@ export function RepairOrderFormFields({ storeId, value, onChange }: { storeId: s
             label={t('fields.serviceAdvisor')}
             data={advisors}
             value={value.serviceAdvisorId ?? ''}
-            onChange={(v) => onChange({ ...value, serviceAdvisorId: v || null })}
+            onChange={(v) => onChange((current) => ({ ...current, serviceAdvisorId: v || null }))}
             allowDeselect={false}
           />
           <Select
             label={t('fields.technician')}
             data={technicians}
             value={value.technicianId ?? ''}
-            onChange={(v) => onChange({ ...value, technicianId: v || null })}
+            onChange={(v) => onChange((current) => ({ ...current, technicianId: v || null }))}
             allowDeselect={false}
           />
         </SimpleGrid>
@@ -82,11 +119,14 @@ export function RepairOrderFormFields({ storeId, value, onChange }: { storeId: s
             size="md"
             label={t('fields.waiting')}
             checked={value.waiting}
-            onChange={(event) => onChange({ ...value, waiting: event.currentTarget.checked })}
+            onChange={(event) => {
+              const waiting = event.currentTarget.checked;
+              onChange((current) => ({ ...current, waiting }));
+            }}
           />
         </SimpleGrid>
-        <Textarea label={t('fields.note')} autosize minRows={2} maxRows={8} maxLength={4000} {...text('note')} />
+        <NoteField value={value.note} onChange={setNote} />
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { startTransition, useMemo, useState } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -170,7 +170,8 @@ function RepairOrderFormEditor({
     if (problem === 'no_contact_selected') return setNoCustomer(true);
     if (problem) return alerts.show({ type: 'danger', strongMessage: t('problems.title'), message: t(`problems.${problem}`) });
     if (invalidMileage(values).length) return alerts.show({ type: 'danger', strongMessage: t('problems.title'), message: t('fields.mileageInvalid') });
-    setConfirming(true);
+    // The confirmation (a modal over the page) is drawn as a transition: the tap is answered at once.
+    startTransition(() => setConfirming(true));
   };
 
   return (

@@ -1,0 +1,2 @@
+CREATE INDEX "inspection_results_decided_idx" ON "inspection_results" USING btree ("store_id","customer_decided_at") WHERE "inspection_results"."customer_decision" is not null;--> statement-breakpoint
+CREATE INDEX "inspection_orders_created_idx" ON "inspection_orders" USING btree ("store_id","created_at");

@@ -1,0 +1,170 @@
+/**
+ * What the interaction-to-next-paint benches share (inp-inspection.ts, inp-ticket.ts): the server
+ * on a fresh demo database, signing in as a person does, and the Event Timing observer that
+ * records each interaction's duration (input delay + processing + presentation: what INP measures).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { liveServer } from './live-server.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The page's globals used here (the bench is compiled without the DOM library). */
+export interface BrowserGlobals {
+  localStorage: { getItem(key: string): string | null; clear(): void };
+  __interactions: Map<number, Interaction>;
+  PerformanceObserver: new (
+    callback: (list: {
+      getEntries(): Array<{
+        interactionId?: number;
+        duration: number;
+        name: string;
+        target?: {
+          getAttribute(name: string): string | null;
+          tagName: string;
+          textContent: string | null;
+          labels?: ArrayLike<{ textContent: string | null }> | null;
+        } | null;
+      }>;
+    }) => void,
+  ) => { observe(options: { type: string; durationThreshold: number; buffered: boolean }): void };
+}
+
+/** One interaction: its longest event's duration, that event's type and what it was on. */
+export interface Interaction {
+  duration: number;
+  event: string;
+  target: string;
+}
+
+/** Refuses a port something already listens on: the bench would measure that server, not its own. */
+function ensureFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is in use: pick another (the first argument)`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+/**
+ * The server as `npm start` runs it, with the demo data on a fresh PGlite folder, on `port`;
+ * `stop` ends it and removes the folder. For every browser bench (INP, Lighthouse).
+ */
+export async function startDemoServer(port: number): Promise<{ base: string; stop(): Promise<void> }> {
+  await ensureFree(port);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'servicebay-bench-demo-'));
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: base,
+      LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1000',
+    },
+  });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await liveServer(base).waitForHealth();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
+}
+
+/** The demo server and Chromium; `stop` ends both. */
+export async function startDemo(port: number): Promise<{ base: string; browser: Browser; stop(): Promise<void> }> {
+  const server = await startDemoServer(port);
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return {
+    base: server.base,
+    browser,
+    async stop() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+
+/** Signs in through the login page; answers the session's token and its claims. */
+export async function signIn(page: Page, base: string, username: string): Promise<{ token: string; storeId: string; id: string }> {
+  await page.goto(`${base}/app/login`);
+  await page.getByLabel('User name').fill(username);
+  await page.getByRole('textbox', { name: 'Password' }).fill('Demo1234!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/app\/store\/dashboard/);
+  const token = await page.evaluate(
+    () =>
+      (
+        JSON.parse((globalThis as unknown as BrowserGlobals).localStorage.getItem('servicebay.session')!) as {
+          token: string;
+        }
+      ).token,
+  );
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { storeId: string; id: string };
+  return { token, ...claims };
+}
+
+/**
+ * Records every interaction from now on (Event Timing, durationThreshold 16: shorter ones are not
+ * reported), keeping per interactionId the longest entry, the event's type and its target (its
+ * label, name or text).
+ */
+export function observeInteractions(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const w = globalThis as unknown as BrowserGlobals;
+    w.__interactions = new Map();
+    new w.PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!e.interactionId) continue;
+        const known = w.__interactions.get(e.interactionId);
+        if (known && known.duration >= e.duration) continue;
+        const t = e.target;
+        const target = t
+          ? `${t.tagName.toLowerCase()} ${t.getAttribute('aria-label') ?? t.labels?.[0]?.textContent ?? t.getAttribute('name') ?? t.getAttribute('placeholder') ?? (t.textContent ?? '').trim().slice(0, 30)}`
+          : '(removed)';
+        w.__interactions.set(e.interactionId, { duration: e.duration, event: e.name, target });
+      }
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false });
+  });
+}
+
+/** The interactions recorded, shortest first. */
+export async function readInteractions(page: Page): Promise<Interaction[]> {
+  const all = await page.evaluate(() => [...(globalThis as unknown as BrowserGlobals).__interactions.values()]);
+  return all.sort((a, b) => a.duration - b.duration);
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** INP as web-vitals reads it: the worst interaction, ignoring one per 50 interactions made. */
+export function inpOf(sortedDurations: number[], interactionsMade: number): number {
+  return sortedDurations[Math.max(0, sortedDurations.length - 1 - Math.floor(interactionsMade / 50))] ?? 0;
+}
