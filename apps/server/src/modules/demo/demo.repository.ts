@@ -4,6 +4,7 @@ import { accounts, partners, stores } from '../../platform/db/schema/tenancy.js'
 import { users } from '../../platform/db/schema/users.js';
 import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
+import { createCannedJobsRepository } from '../estimates/canned-jobs.repository.js';
 
 export function createDemoRepository(db: Db) {
   return {
@@ -58,6 +59,8 @@ function writer(db: Db) {
     },
     /** Customers and vehicles go through their feature's repository, which keeps search_text. */
     customers: createCustomersRepository(db),
+    /** Canned jobs go through the estimates feature's repository. */
+    cannedJobs: createCannedJobsRepository(db),
   };
 }
 
