@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -13,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
@@ -21,33 +21,38 @@ import {
   ESTIMATE_STATUSES,
   ESTIMATE_WRITE_ROLES,
   isLanguage,
+  lineFromJob,
   orderNumberDisplay,
+  type CannedJob,
+  type CreateEstimateLineRequest,
   type Estimate,
   type EstimateStatus,
   type RepairOrder,
   type Language,
-  type UpdateEstimateLineRequest,
 } from '@servicebay/domain';
 import { ApiError, type ApiClient } from '@servicebay/web-core';
-import { AlertBanner, useDialogs } from '@servicebay/ui';
+import { AlertBanner, useAlerts, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { estimatePaths, orderPaths } from '../../paths.js';
-import { orderQuery } from '../repair-orders/repair-order-api.js';
+import { orderQuery, orderQueryKey } from '../repair-orders/repair-order-api.js';
 import {
   createEstimateLine,
   deleteEstimateLine,
   drawEstimate,
   estimateQuery,
+  estimateQueryKey,
+  keepNewestEstimate,
   markEstimateReady,
   refreshEstimateTaxes,
   updateEstimate,
-  updateEstimateLine,
   useEstimateChange,
 } from './estimate-api.js';
-import { EstimateLineCard } from './EstimateLineCard.js';
-import { useMoney } from './format.js';
+import { cannedJobsQuery } from './canned-jobs-api.js';
+import { EstimateGrid, ReadyBlockers, useEstimateGridStore, useGridContext, useGridSummary } from './EstimateGrid.js';
+import type { EstimateGridStore } from './estimate-grid-store.js';
+import { useEstimateErrorText, useMoney } from './format.js';
 import { labourRateEntry, totalsRows } from './estimate-lines.js';
 
 /** The language drawn lines are written in: the page's. */
@@ -139,7 +144,16 @@ export function EstimateFrame({
 }
 
 /** Labour, parts, fees, each tax and the total; the approved total beside it. */
-export function EstimateTotals({ estimate, approved = false }: { estimate: Estimate; approved?: boolean }) {
+export function EstimateTotals({
+  estimate,
+  totals = estimate,
+  approved = false,
+}: {
+  estimate: Estimate;
+  /** The totals to show: the server's (the default), or the grid's totals of what is on screen. */
+  totals?: Pick<Estimate, 'taxes' | 'totals'>;
+  approved?: boolean;
+}) {
   const { t } = useTranslation('estimates');
   const money = useMoney(estimate);
 
@@ -148,7 +162,7 @@ export function EstimateTotals({ estimate, approved = false }: { estimate: Estim
       <Table>
         <Table.Caption>{t('totals.caption')}</Table.Caption>
         <Table.Tbody>
-          {totalsRows(estimate, approved).map((row) => {
+          {totalsRows(totals, approved).map((row) => {
             const label =
               row.kind === 'tax'
                 ? t('totals.tax', { name: row.name, rate: row.ratePercent })
@@ -179,46 +193,207 @@ export function EstimateTotals({ estimate, approved = false }: { estimate: Estim
 const TOTAL_TEST_IDS: Partial<Record<string, string>> = { total: 'estimate-total', approvedTotal: 'approved-total' };
 
 /**
- * /app/store/{storeId}/inspectionOrder/{id}/estimates: the advisor builds the
- * estimate from the inspection's recommendations, prices labour, parts and fees, sees the totals
- * with each tax, and marks it ready (the order's estimate step done). docs/estimates.md.
+ * /app/store/{storeId}/inspectionOrder/{id}/estimates: the advisor builds the estimate from the
+ * inspection's recommendations in an inline grid saved as it is typed, prices lines in one pick
+ * with the store's canned jobs, sees the totals of what is on screen with each tax, and marks it
+ * ready (the order's estimate step done) once every line is saved. docs/estimates.md.
  */
 export function EstimatesPage() {
   const { order, estimate } = useOrderEstimate();
   return (
     <EstimateFrame page="estimates" order={order} estimate={estimate}>
-      {(o, e) => <EstimateEditor order={o} estimate={e} />}
+      {(o, e) => <EstimateEditor key={o._id} order={o} estimate={e} />}
     </EstimateFrame>
+  );
+}
+
+const NO_JOBS: readonly CannedJob[] = [];
+
+/** The totals of what is on screen: every line's draft, saved or not. */
+function DraftTotals({ store }: { store: EstimateGridStore }) {
+  const summary = useGridSummary(store);
+  return <EstimateTotals estimate={summary.estimate} totals={summary.totals} />;
+}
+
+/** The version, why the estimate cannot be marked ready yet, and the button. */
+function ReadyPanel({
+  store,
+  readOnly,
+  onReady,
+  readying,
+  storeId,
+  inspectionOrderId,
+}: {
+  store: EstimateGridStore;
+  readOnly: boolean;
+  onReady: () => void;
+  readying: boolean;
+  storeId: string;
+  inspectionOrderId: string;
+}) {
+  const { t } = useTranslation('estimates');
+  const summary = useGridSummary(store);
+  const { estimate } = summary;
+  const blocked = summary.blockers.length > 0;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed" data-testid="estimate-version">
+        {t('version', { version: estimate.version })}
+      </Text>
+      {!readOnly && estimate.state !== 'done' && (
+        <>
+          <ReadyBlockers store={store} summary={summary} />
+          <Button
+            size="lg"
+            onClick={onReady}
+            disabled={blocked}
+            aria-describedby={blocked ? 'ready-blockers' : undefined}
+            loading={readying}
+            data-testid="mark-ready"
+          >
+            {t('actions.markReady')}
+          </Button>
+        </>
+      )}
+      {estimate.state === 'done' && (
+        <Button size="lg" component={Link} to={estimatePaths.approval(storeId, inspectionOrderId)}>
+          {t('actions.toApproval')}
+        </Button>
+      )}
+      <Button variant="subtle" component={Link} to={orderPaths.order(storeId, inspectionOrderId)}>
+        {t('actions.backToOrder')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** New lines: by hand with a description, or a canned job's in one pick. */
+function AddLines({
+  jobs,
+  onAdd,
+  adding,
+}: {
+  jobs: readonly CannedJob[];
+  onAdd: (body: CreateEstimateLineRequest) => void;
+  adding: boolean;
+}) {
+  const { t } = useTranslation('estimates');
+  const [newLine, setNewLine] = useState('');
+  const [search, setSearch] = useState('');
+  const options = useMemo(
+    () => [...jobs].sort((a, b) => a.name.localeCompare(b.name)).map((j) => ({ value: j._id, label: j.name })),
+    [jobs],
+  );
+  return (
+    <Group gap="md" align="flex-end" wrap="wrap" mt="md">
+      <form
+        style={{ flex: '1 1 20rem' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (newLine.trim()) {
+            onAdd({ description: newLine.trim() });
+            setNewLine('');
+          }
+        }}
+      >
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            label={t('newLine')}
+            value={newLine}
+            maxLength={500}
+            onChange={(e) => setNewLine(e.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" variant="default" disabled={newLine.trim() === ''} loading={adding}>
+            {t('actions.addLine')}
+          </Button>
+        </Group>
+      </form>
+      {jobs.length > 0 ? (
+        <Select
+          style={{ flex: '1 1 16rem' }}
+          label={t('jobs.add')}
+          placeholder={t('jobs.addPlaceholder')}
+          data={options}
+          value={null}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          nothingFoundMessage={t('jobs.nothingFound')}
+          disabled={adding}
+          onChange={(id) => {
+            const job = jobs.find((j) => j._id === id);
+            setSearch('');
+            if (job) onAdd({ description: job.name, ...lineFromJob(job) });
+          }}
+          data-testid="add-job"
+        />
+      ) : (
+        <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+          {t('jobs.none')}
+        </Text>
+      )}
+    </Group>
   );
 }
 
 function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Estimate }) {
   const { t } = useTranslation('estimates');
   const { user } = useSignedIn();
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const alerts = useAlerts();
   const dialogs = useDialogs();
   const language = usePageLanguage();
   const money = useMoney(estimate);
+  const errorText = useEstimateErrorText();
   const storeId = order.storeId;
   const inspectionOrderId = order._id;
-  const params = { storeId, inspectionOrderId };
+  const params = useMemo(() => ({ storeId, inspectionOrderId }), [storeId, inspectionOrderId]);
   const readOnly = order.closed || !(ESTIMATE_WRITE_ROLES as readonly string[]).includes(actingRole(user));
-  const [newLine, setNewLine] = useState('');
   const [rate, setRate] = useState<number | string>(estimate.labourRate / 100);
+  const store = useEstimateGridStore(params, estimate);
+  const jobsQuery = useQuery({ ...cannedJobsQuery(api, storeId), enabled: !readOnly });
+  const jobs = jobsQuery.data ?? NO_JOBS;
 
-  const useChange = <V,>(
-    call: (api: ApiClient, vars: V) => Promise<Estimate>,
-    onDone?: (e: Estimate) => void,
-  ) => useEstimateChange<V>(storeId, inspectionOrderId, call, onDone);
-  const draw = useChange<void>((api) => drawEstimate(api, params, language));
-  const taxes = useChange<void>((api) => refreshEstimateTaxes(api, params));
-  const ready = useChange<void>((api) => markEstimateReady(api, params));
-  const update = useChange<{ labourRate?: number; status?: EstimateStatus }>((api, body) => updateEstimate(api, params, body));
-  const addLine = useChange<string>(
-    (api, description) => createEstimateLine(api, params, description),
-    () => setNewLine(''),
+  const useChange = <V,>(call: (api: ApiClient, vars: V) => Promise<Estimate>) =>
+    useEstimateChange<V>(storeId, inspectionOrderId, call);
+  const draw = useChange<void>((a) => drawEstimate(a, params, language));
+  const taxes = useChange<void>((a) => refreshEstimateTaxes(a, params));
+  const update = useChange<{ labourRate?: number; status?: EstimateStatus }>((a, body) => updateEstimate(a, params, body));
+  const addLine = useChange<CreateEstimateLineRequest>((a, body) => createEstimateLine(a, params, body));
+  const deleteLine = useChange<string>((a, lineId) => deleteEstimateLine(a, params, lineId));
+  const ready = useMutation({
+    mutationFn: () => markEstimateReady(api, params, store.current().version),
+    onSuccess: (answer) => {
+      keepNewestEstimate(queryClient, storeId, inspectionOrderId, answer);
+      void queryClient.invalidateQueries({ queryKey: orderQueryKey(storeId, inspectionOrderId), exact: true });
+    },
+    onError: (error) => {
+      alerts.show({ type: 'danger', message: errorText(error) });
+      // Refused because the estimate moved on: its newest version is read again.
+      void queryClient.invalidateQueries({ queryKey: estimateQueryKey(storeId, inspectionOrderId), exact: true });
+    },
+  });
+
+  // The lines' delete buttons keep one handler; it reads the newest of what it needs.
+  const latest = useRef({ dialogs, deleteLine, t });
+  latest.current = { dialogs, deleteLine, t };
+  const onDelete = useCallback(
+    async (lineId: string) => {
+      const view = store.getLine(lineId);
+      if (!view) return;
+      const { dialogs: d, deleteLine: del, t: tr } = latest.current;
+      const sure = await d.confirm({
+        message: tr('line.deleteConfirm', { description: view.draft.description || view.line.description }),
+        okLabel: tr('line.delete', { n: view.n }),
+        danger: true,
+      });
+      if (sure) del.mutate(lineId);
+    },
+    [store],
   );
-  const saveLine = useChange<{ lineId: string; body: UpdateEstimateLineRequest }>((api, v) => updateEstimateLine(api, params, v.lineId, v.body));
-  const deleteLine = useChange<string>((api, lineId) => deleteEstimateLine(api, params, lineId));
+  const context = useGridContext({ store, readOnly, jobs, money, errorText, onDelete });
 
   const { cents: rateCents, valid: rateValid, canSet: rateCanSet } = labourRateEntry(rate, estimate.labourRate);
 
@@ -268,86 +443,27 @@ function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Est
         </Paper>
       )}
 
-      {estimate.lines.length === 0 ? (
-        <Text data-testid="no-lines">{t('noLines')}</Text>
-      ) : (
-        <Stack gap="md" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('lines')}>
-          {estimate.lines.map((line, index) => (
-            <EstimateLineCard
-              // A line's inputs start again from the server's copy whenever that copy changes.
-              key={`${line._id}:${line.description}:${line.labourHours}:${JSON.stringify(line.parts)}:${JSON.stringify(line.fees)}`}
-              line={line}
-              index={index}
-              labourRate={estimate.labourRate}
-              money={money}
-              readOnly={readOnly}
-              saving={saveLine.isPending && saveLine.variables?.lineId === line._id}
-              onSave={(body) => saveLine.mutate({ lineId: line._id, body })}
-              onDelete={async () => {
-                const sure = await dialogs.confirm({
-                  message: t('line.deleteConfirm', { description: line.description }),
-                  okLabel: t('line.delete'),
-                  danger: true,
-                });
-                if (sure) deleteLine.mutate(line._id);
-              }}
-            />
-          ))}
-        </Stack>
-      )}
-
-      {!readOnly && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (newLine.trim()) addLine.mutate(newLine.trim());
-          }}
-        >
-          <Group gap="xs" align="flex-end">
-            <TextInput
-              label={t('newLine')}
-              value={newLine}
-              maxLength={500}
-              onChange={(e) => setNewLine(e.currentTarget.value)}
-              style={{ flex: 1 }}
-            />
-            <Button
-              type="submit"
-              variant="default"
-              disabled={newLine.trim() === ''}
-              loading={addLine.isPending}
-            >
-              {t('actions.addLine')}
-            </Button>
-          </Group>
-        </form>
-      )}
+      <Paper withBorder radius="lg" p="md">
+        <Group justify="space-between" mb="sm" gap="xs">
+          {!readOnly && <Text size="sm">{t('grid.hint')}</Text>}
+          <Text size="sm" c="dimmed">
+            {t('grid.rate', { rate: money(estimate.labourRate) })}
+          </Text>
+        </Group>
+        <EstimateGrid context={context} />
+        {!readOnly && <AddLines jobs={jobs} onAdd={(body) => addLine.mutate(body)} adding={addLine.isPending} />}
+      </Paper>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <EstimateTotals estimate={estimate} />
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('version', { version: estimate.version })}
-          </Text>
-          {!readOnly && estimate.state !== 'done' && (
-            <Button
-              size="lg"
-              onClick={() => ready.mutate()}
-              loading={ready.isPending}
-              data-testid="mark-ready"
-            >
-              {t('actions.markReady')}
-            </Button>
-          )}
-          {estimate.state === 'done' && (
-            <Button size="lg" component={Link} to={estimatePaths.approval(storeId, inspectionOrderId)}>
-              {t('actions.toApproval')}
-            </Button>
-          )}
-          <Button variant="subtle" component={Link} to={orderPaths.order(storeId, inspectionOrderId)}>
-            {t('actions.backToOrder')}
-          </Button>
-        </Stack>
+        <DraftTotals store={store} />
+        <ReadyPanel
+          store={store}
+          readOnly={readOnly}
+          onReady={() => ready.mutate()}
+          readying={ready.isPending}
+          storeId={storeId}
+          inspectionOrderId={inspectionOrderId}
+        />
       </SimpleGrid>
     </Stack>
   );

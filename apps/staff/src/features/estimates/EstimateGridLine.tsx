@@ -1,0 +1,417 @@
+import { memo, useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { ActionIcon, Badge, Button, Group, Loader, NumberInput, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { suggestJobs, type CannedJob } from '@servicebay/domain';
+import { SEVERITY_COLOR } from './format.js';
+import type { EstimateGridStore, LineSaveState } from './estimate-grid-store.js';
+import {
+  changeRow,
+  draftAmounts,
+  draftWithJob,
+  isNoLongerRecommended,
+  newFee,
+  newPart,
+  removeRow,
+  shownProblems,
+  touchedAfterRemoval,
+  type FeeDraft,
+  type LineDraft,
+  type PartDraft,
+  type Typed,
+} from './estimate-lines.js';
+
+/** What every line of one grid shares; one object, so the lines' props stay the same between renders. */
+export interface GridContext {
+  store: EstimateGridStore;
+  readOnly: boolean;
+  jobs: readonly CannedJob[];
+  money: (cents: number) => string;
+  errorText: (error: unknown) => string;
+  onDelete: (lineId: string) => void;
+}
+
+const STATE_COLOR: Record<LineSaveState, string> = {
+  saved: 'teal.9',
+  saving: 'blue.8',
+  unsaved: 'gray.7',
+  failed: 'red.8',
+  invalid: 'red.8',
+};
+const STATE_MARK: Record<LineSaveState, string> = { saved: '✓', saving: '', unsaved: '•', failed: '!', invalid: '!' };
+
+/** A number field of the grid: what is typed stays as typed (a trailing point, a comma). */
+function GridNumber(props: {
+  label: string;
+  value: Typed;
+  readOnly: boolean;
+  error?: string;
+  max: number;
+  decimals?: number;
+  suffix?: string;
+  onChange: (value: Typed) => void;
+  onBlur: () => void;
+}) {
+  return (
+    <NumberInput
+      aria-label={props.label}
+      value={props.value}
+      readOnly={props.readOnly}
+      error={props.error}
+      min={0}
+      max={props.max}
+      allowNegative={false}
+      decimalScale={props.decimals ?? 2}
+      hideControls
+      rightSection={props.suffix ? <Text size="sm" c="dimmed">{props.suffix}</Text> : undefined}
+      rightSectionPointerEvents="none"
+      onChange={props.onChange}
+      onBlur={props.onBlur}
+      inputMode="decimal"
+    />
+  );
+}
+
+/** Where a line's changes are, in words (not colour alone), with a retry after a refusal. */
+function SaveState({ state, n, onRetry }: { state: LineSaveState; n: number; onRetry: () => void }) {
+  const { t } = useTranslation('estimates');
+  const label = t(`save.${state}`);
+  return (
+    <div className="sb-grid-state" data-testid="line-state" data-state={state}>
+      <Group gap={6} wrap="nowrap">
+        {state === 'saving' ? <Loader size={12} aria-hidden="true" /> : <Text span c={STATE_COLOR[state]} fw={700} aria-hidden="true">{STATE_MARK[state]}</Text>}
+        <Text span size="sm" c={STATE_COLOR[state]} fw={state === 'saved' ? 400 : 600}>
+          {label}
+        </Text>
+      </Group>
+      {state === 'failed' && (
+        <Button size="compact-sm" variant="default" mt={4} onClick={onRetry} aria-label={t('save.retryLine', { n })}>
+          {t('save.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The job picker of a line: the store's jobs, those matching the line's description first. Its
+ * options are worked out when it opens, so typing in the line does not redraw it.
+ */
+const JobPicker = memo(function JobPicker({
+  jobs,
+  n,
+  describe,
+  onPick,
+}: {
+  jobs: readonly CannedJob[];
+  n: number;
+  describe: () => string;
+  onPick: (job: CannedJob) => void;
+}) {
+  const { t } = useTranslation('estimates');
+  const [data, setData] = useState<Array<{ group: string; items: Array<{ value: string; label: string }> }>>([]);
+  const [search, setSearch] = useState('');
+  const open = () => {
+    const { suggested, others } = suggestJobs(jobs, describe());
+    const items = (list: readonly CannedJob[]) => list.map((j) => ({ value: j._id, label: j.name }));
+    setData([
+      ...(suggested.length ? [{ group: t('jobs.suggested'), items: items(suggested) }] : []),
+      { group: suggested.length ? t('jobs.others') : t('jobs.placeholder'), items: items(others) },
+    ].filter((g) => g.items.length > 0));
+  };
+  return (
+    <Select
+      aria-label={t('jobs.pick', { n })}
+      placeholder={t('jobs.placeholder')}
+      data={data}
+      value={null}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage={t('jobs.nothingFound')}
+      onDropdownOpen={open}
+      onChange={(id) => {
+        const job = jobs.find((j) => j._id === id);
+        setSearch('');
+        if (job) onPick(job);
+      }}
+      data-testid="line-job"
+      comboboxProps={{ width: 280, position: 'bottom-end' }}
+    />
+  );
+});
+
+/**
+ * One line of the estimate grid: its description, labour hours, canned job, parts and fees,
+ * edited in place and saved by the grid's store as the advisor types (docs/estimates.md).
+ * Redrawn only when its own line changes.
+ */
+export const EstimateGridLine = memo(function EstimateGridLine({ id, context }: { id: string; context: GridContext }) {
+  const { t } = useTranslation('estimates');
+  const { store, readOnly, jobs, money, errorText, onDelete } = context;
+  const view = useSyncExternalStore(
+    useCallback((listener: () => void) => store.subscribeLine(id, listener), [store, id]),
+    () => store.getLine(id),
+  );
+  const focusNext = useRef<string | null>(null);
+  const focusRef = useCallback((path: string) => (el: HTMLInputElement | null) => {
+    if (el && focusNext.current === path) {
+      focusNext.current = null;
+      el.focus();
+    }
+  }, []);
+  const describe = useCallback(() => store.getLine(id)?.draft.description ?? '', [store, id]);
+  const pick = useCallback(
+    (job: CannedJob) => store.edit(id, (d) => draftWithJob(d, job), { touched: () => new Set(), now: true }),
+    [store, id],
+  );
+  if (!view) return null;
+  const { n, line, draft, state } = view;
+  const problems = shownProblems(draft, view.touched);
+  const problem = (path: string) => (problems[path] ? t(`problems.${problems[path]}`) : undefined);
+  const amounts = draftAmounts(draft, store.current().labourRate);
+  const edit = (change: (d: LineDraft) => LineDraft) => store.edit(id, change);
+  const touch = (path: string) => () => store.touch(id, path);
+  const setPart = (i: number, change: Partial<PartDraft>) => edit((d) => ({ ...d, parts: changeRow(d.parts, i, change) }));
+  const setFee = (i: number, change: Partial<FeeDraft>) => edit((d) => ({ ...d, fees: changeRow(d.fees, i, change) }));
+
+  return (
+    <li
+      className="sb-grid-line"
+      data-testid="estimate-line"
+      data-line={id}
+      data-state={state}
+      aria-label={t('line.label', { n })}
+    >
+      <div className="sb-grid-main">
+        <Text fw={700} ta="right" lh="2.25rem" aria-hidden="true">
+          {n}
+        </Text>
+        <div>
+          <Group gap={6} mb={4}>
+            {line.severity ? (
+              <Badge size="sm" color={SEVERITY_COLOR[line.severity]} autoContrast data-testid="line-severity">
+                {t(`severity.${line.severity}`)}
+              </Badge>
+            ) : (
+              <Badge size="sm" variant="outline" color="gray.7">
+                {t('line.byHand')}
+              </Badge>
+            )}
+            {line.decision && (
+              <Badge size="sm" variant="outline" color={line.decision === 'approved' ? 'teal.9' : 'gray.7'}>
+                {t(`decision.${line.decision}`)}
+              </Badge>
+            )}
+            {isNoLongerRecommended(line) && (
+              <Text size="sm" c="red.8" data-testid="line-stale">
+                {t('line.noLongerRecommended')}
+              </Text>
+            )}
+          </Group>
+          <TextInput
+            aria-label={t('line.description', { n })}
+            value={draft.description}
+            maxLength={500}
+            readOnly={readOnly}
+            error={problem('description')}
+            onChange={(e) => {
+              const description = e.currentTarget.value;
+              edit((d) => ({ ...d, description }));
+            }}
+            onBlur={touch('description')}
+          />
+        </div>
+        <SaveState state={state} n={n} onRetry={() => store.retry(id)} />
+        {!readOnly ? (
+          <ActionIcon variant="subtle" color="red.8" size="lg" mt={26} aria-label={t('line.delete', { n })} onClick={() => onDelete(id)}>
+            ×
+          </ActionIcon>
+        ) : (
+          <span />
+        )}
+      </div>
+
+      <div className="sb-grid-costs">
+        <span />
+        <GridNumber
+          label={t('line.labourHours', { n })}
+          value={draft.labourHours}
+          readOnly={readOnly}
+          error={problem('labourHours')}
+          max={999}
+          suffix="h"
+          onChange={(labourHours) => edit((d) => ({ ...d, labourHours }))}
+          onBlur={touch('labourHours')}
+        />
+        <Text className="sb-grid-amount" size="sm" data-testid="line-labour">
+          {money(amounts.labour)}
+        </Text>
+        {readOnly ? <span /> : <JobPicker jobs={jobs} n={n} describe={describe} onPick={pick} />}
+        <Text className="sb-grid-amount" fw={700} data-testid="line-subtotal">
+          <VisuallyHidden>{t('line.subtotal', { n })}: </VisuallyHidden>
+          {money(amounts.subtotal)}
+        </Text>
+      </div>
+
+      {draft.parts.length > 0 && (
+        <div className="sb-grid-subhead" data-of="parts" aria-hidden="true">
+          {[t('part.number'), t('part.description'), t('part.quantity'), t('part.unitPrice'), t('part.amount')].map((h, i) => (
+            <Text key={h} size="xs" c="dimmed" fw={600} ta={i >= 2 ? 'right' : undefined}>
+              {h}
+            </Text>
+          ))}
+        </div>
+      )}
+      {draft.parts.map((part, i) => {
+        const p = i + 1;
+        const at = `parts.${i}`;
+        const amount = draftAmounts({ description: '', labourHours: 0, parts: [part], fees: [] }, 0).parts;
+        return (
+          <div className="sb-grid-part" key={i} data-testid="line-part">
+            <TextInput
+              aria-label={t('part.numberOf', { p, n })}
+              value={part.number}
+              maxLength={60}
+              readOnly={readOnly}
+              onChange={(e) => setPart(i, { number: e.currentTarget.value })}
+              onBlur={touch(`${at}.number`)}
+            />
+            <TextInput
+              ref={focusRef(`${at}.description`)}
+              aria-label={t('part.descriptionOf', { p, n })}
+              value={part.description}
+              maxLength={200}
+              readOnly={readOnly}
+              error={problem(`${at}.description`)}
+              onChange={(e) => setPart(i, { description: e.currentTarget.value })}
+              onBlur={touch(`${at}.description`)}
+            />
+            <GridNumber
+              label={t('part.quantityOf', { p, n })}
+              value={part.quantity}
+              readOnly={readOnly}
+              error={problem(`${at}.quantity`)}
+              max={9999}
+              onChange={(quantity) => setPart(i, { quantity })}
+              onBlur={touch(`${at}.quantity`)}
+            />
+            <GridNumber
+              label={t('part.unitPriceOf', { p, n })}
+              value={part.unitPrice}
+              readOnly={readOnly}
+              error={problem(`${at}.unitPrice`)}
+              max={10_000_000}
+              onChange={(unitPrice) => setPart(i, { unitPrice })}
+              onBlur={touch(`${at}.unitPrice`)}
+            />
+            <Text className="sb-grid-amount" size="sm">
+              {money(amount)}
+            </Text>
+            {!readOnly && (
+              <ActionIcon
+                variant="subtle"
+                color="gray.7"
+                size="lg"
+                aria-label={t('part.remove', { p, n })}
+                onClick={() =>
+                  store.edit(id, (d) => ({ ...d, parts: removeRow(d.parts, i) }), {
+                    touched: (tt) => touchedAfterRemoval(tt, 'parts', i),
+                    now: true,
+                  })
+                }
+              >
+                ×
+              </ActionIcon>
+            )}
+          </div>
+        );
+      })}
+
+      {draft.fees.length > 0 && (
+        <div className="sb-grid-subhead" data-of="fees" aria-hidden="true">
+          {[t('fee.description'), t('fee.amount')].map((h, i) => (
+            <Text key={h} size="xs" c="dimmed" fw={600} ta={i === 1 ? 'right' : undefined}>
+              {h}
+            </Text>
+          ))}
+        </div>
+      )}
+      {draft.fees.map((fee, i) => {
+        const f = i + 1;
+        const at = `fees.${i}`;
+        return (
+          <div className="sb-grid-fee" key={i} data-testid="line-fee">
+            <TextInput
+              ref={focusRef(`${at}.description`)}
+              aria-label={t('fee.descriptionOf', { f, n })}
+              value={fee.description}
+              maxLength={200}
+              readOnly={readOnly}
+              error={problem(`${at}.description`)}
+              onChange={(e) => setFee(i, { description: e.currentTarget.value })}
+              onBlur={touch(`${at}.description`)}
+            />
+            <GridNumber
+              label={t('fee.amountOf', { f, n })}
+              value={fee.amount}
+              readOnly={readOnly}
+              error={problem(`${at}.amount`)}
+              max={10_000_000}
+              onChange={(amount) => setFee(i, { amount })}
+              onBlur={touch(`${at}.amount`)}
+            />
+            <span />
+            {!readOnly && (
+              <ActionIcon
+                variant="subtle"
+                color="gray.7"
+                size="lg"
+                aria-label={t('fee.remove', { f, n })}
+                onClick={() =>
+                  store.edit(id, (d) => ({ ...d, fees: removeRow(d.fees, i) }), {
+                    touched: (tt) => touchedAfterRemoval(tt, 'fees', i),
+                    now: true,
+                  })
+                }
+              >
+                ×
+              </ActionIcon>
+            )}
+          </div>
+        );
+      })}
+
+      {state === 'failed' && (
+        <Text size="sm" c="red.8" role="alert" className="sb-grid-actions">
+          {t('save.failedReason', { n, message: errorText(view.error) })}
+        </Text>
+      )}
+      {!readOnly && (
+        <Group gap="xs" className="sb-grid-actions">
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            aria-label={t('part.addTo', { n })}
+            onClick={() => {
+              focusNext.current = `parts.${draft.parts.length}.description`;
+              edit((d) => ({ ...d, parts: [...d.parts, newPart()] }));
+            }}
+          >
+            + {t('part.add')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            aria-label={t('fee.addTo', { n })}
+            onClick={() => {
+              focusNext.current = `fees.${draft.fees.length}.description`;
+              edit((d) => ({ ...d, fees: [...d.fees, newFee()] }));
+            }}
+          >
+            + {t('fee.add')}
+          </Button>
+        </Group>
+      )}
+    </li>
+  );
+});
