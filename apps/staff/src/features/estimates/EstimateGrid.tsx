@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { List, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,33 +10,37 @@ import { EstimateGridStore, type GridSummary } from './estimate-grid-store.js';
 import { EstimateGridLine, type GridContext } from './EstimateGridLine.js';
 import './estimate-grid.css';
 
-/** How long the order waits, after the last answer, before it is fetched again (its estimate step). */
-const ORDER_REFRESH_DELAY_MS = 1500;
+/**
+ * How long the page's cached estimate and the order wait, after the last answer, before they are
+ * brought up to date (the header's badges, the estimate step): once per burst of saves, not at
+ * every key, so the page around the grid is not drawn again while the advisor types.
+ */
+const SETTLE_DELAY_MS = 1000;
 
 /**
  * The grid's store for one order's estimate: made once, fed every newer estimate the page gets
- * (toolbar actions, a fresh read), keeping the cached estimate in step with its own answers. Its
- * changes waiting when the page is left are sent then.
+ * (toolbar actions, a fresh read), keeping the cached estimate in step with its own answers once
+ * they rest. Its changes waiting when the page is left are sent then.
  */
 export function useEstimateGridStore(ref: EstimateRef, estimate: Estimate): EstimateGridStore {
   const { api } = useServices();
   const queryClient = useQueryClient();
-  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [store] = useState(
-    () =>
-      new EstimateGridStore(estimate, {
-        save: (lineId, body) => updateEstimateLine(api, ref, lineId, body),
-        onApplied: (applied) => {
-          keepNewestEstimate(queryClient, ref.storeId, ref.inspectionOrderId, applied);
-          // The order's estimate step may have moved; fetched again once the saves rest.
-          if (refreshTimer.current) clearTimeout(refreshTimer.current);
-          refreshTimer.current = setTimeout(() => {
-            refreshTimer.current = null;
-            void queryClient.invalidateQueries({ queryKey: orderQueryKey(ref.storeId, ref.inspectionOrderId), exact: true });
-          }, ORDER_REFRESH_DELAY_MS);
-        },
-      }),
-  );
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [store] = useState(() => {
+    const made: EstimateGridStore = new EstimateGridStore(estimate, {
+      save: (lineId, body) => updateEstimateLine(api, ref, lineId, body),
+      onApplied: () => {
+        if (settleTimer.current) clearTimeout(settleTimer.current);
+        settleTimer.current = setTimeout(() => {
+          settleTimer.current = null;
+          keepNewestEstimate(queryClient, ref.storeId, ref.inspectionOrderId, made.current());
+          // The order's estimate step may have moved.
+          void queryClient.invalidateQueries({ queryKey: orderQueryKey(ref.storeId, ref.inspectionOrderId), exact: true });
+        }, SETTLE_DELAY_MS);
+      },
+    });
+    return made;
+  });
   useEffect(() => {
     store.applyEstimate(estimate);
   }, [store, estimate]);
@@ -44,16 +48,21 @@ export function useEstimateGridStore(ref: EstimateRef, estimate: Estimate): Esti
   return store;
 }
 
-/** What the totals and the ready button read: every change of any line. */
-export function useGridSummary(store: EstimateGridStore): GridSummary {
-  return useSyncExternalStore(store.subscribe, store.getSummary);
+/** What the ready button reads: the estimate and the lines that stop it; redrawn when they change. */
+export function useGridReadiness(store: EstimateGridStore): Pick<GridSummary, 'estimate' | 'blockers'> {
+  return useSyncExternalStore(store.subscribe, store.getReadiness);
+}
+
+/** What the totals table reads: the estimate and the totals of what is on screen. */
+export function useGridTotals(store: EstimateGridStore): Pick<GridSummary, 'estimate' | 'totals'> {
+  return useSyncExternalStore(store.subscribe, store.getTotals);
 }
 
 /**
  * The estimate's lines as an inline grid (docs/estimates.md "The grid"): each line's fields on
  * rows of columns, saved as the advisor types; only the line being typed in is redrawn.
  */
-export function EstimateGrid({ context }: { context: GridContext }) {
+export const EstimateGrid = memo(function EstimateGrid({ context }: { context: GridContext }) {
   const { t } = useTranslation('estimates');
   const { store } = context;
   const ids = useSyncExternalStore(store.subscribe, store.getIds);
@@ -75,13 +84,13 @@ export function EstimateGrid({ context }: { context: GridContext }) {
       </ol>
     </div>
   );
-}
+});
 
 /**
  * Why the estimate cannot be marked ready yet: each line that is not saved, with its reason; a
  * line's entry shows its problems and takes the focus to it.
  */
-export function ReadyBlockers({ store, summary }: { store: EstimateGridStore; summary: GridSummary }) {
+export function ReadyBlockers({ store, blockers }: { store: EstimateGridStore; blockers: GridSummary['blockers'] }) {
   const { t } = useTranslation('estimates');
   const show = (id: string) => {
     store.reveal(id);
@@ -93,14 +102,14 @@ export function ReadyBlockers({ store, summary }: { store: EstimateGridStore; su
       field?.focus();
     });
   };
-  if (summary.blockers.length === 0) return null;
+  if (blockers.length === 0) return null;
   return (
     <Stack gap={4} id="ready-blockers" data-testid="ready-blockers">
       <Text size="sm" fw={600}>
         {t('ready.blocked')}
       </Text>
       <List size="sm" spacing={2}>
-        {summary.blockers.map((b) => (
+        {blockers.map((b) => (
           <List.Item key={b.id}>
             <UnstyledButton onClick={() => show(b.id)} td="underline" fz="sm" c="red.8">
               {t(`ready.${b.state}`, { n: b.n })}

@@ -1,7 +1,7 @@
-import { memo, useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useDeferredValue, useRef, useState, useSyncExternalStore } from 'react';
 import { ActionIcon, Badge, Button, Group, Loader, NumberInput, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { suggestJobs, type CannedJob } from '@servicebay/domain';
+import { suggestJobs, type CannedJob, type EstimateLine } from '@servicebay/domain';
 import { SEVERITY_COLOR } from './format.js';
 import type { EstimateGridStore, LineSaveState } from './estimate-grid-store.js';
 import {
@@ -15,7 +15,6 @@ import {
   shownProblems,
   touchedAfterRemoval,
   type FeeDraft,
-  type LineDraft,
   type PartDraft,
   type Typed,
 } from './estimate-lines.js';
@@ -140,10 +139,274 @@ const JobPicker = memo(function JobPicker({
   );
 });
 
+/** The parts of a line the grid draws apart, each again only when what it shows changes. */
+interface RowProps {
+  store: EstimateGridStore;
+  id: string;
+  n: number;
+  readOnly: boolean;
+}
+
+/** Focus asked for a row about to appear (a part or fee just added), by field path. */
+type FocusNext = { current: string | null };
+
+/** A ref that focuses its input when it is the field asked for. */
+function focusWhenAsked(focusNext: FocusNext, path: string) {
+  return (el: HTMLInputElement | null) => {
+    if (el && focusNext.current === path) {
+      focusNext.current = null;
+      el.focus();
+    }
+  };
+}
+
+/** The line's severity, the customer's decision, a stale flag, its description and its save state. */
+const LineHead = memo(function LineHead({
+  store,
+  id,
+  n,
+  readOnly,
+  line,
+  description,
+  problem,
+  state,
+}: RowProps & { line: EstimateLine; description: string; problem?: string; state: LineSaveState }) {
+  const { t } = useTranslation('estimates');
+  return (
+    <div className="sb-grid-main">
+      <Text fw={700} ta="right" lh="2.25rem" aria-hidden="true">
+        {n}
+      </Text>
+      <div>
+        <Group gap={6} mb={4}>
+          {line.severity ? (
+            <Badge size="sm" color={SEVERITY_COLOR[line.severity]} autoContrast data-testid="line-severity">
+              {t(`severity.${line.severity}`)}
+            </Badge>
+          ) : (
+            <Badge size="sm" variant="outline" color="gray.7">
+              {t('line.byHand')}
+            </Badge>
+          )}
+          {line.decision && (
+            <Badge size="sm" variant="outline" color={line.decision === 'approved' ? 'teal.9' : 'gray.7'}>
+              {t(`decision.${line.decision}`)}
+            </Badge>
+          )}
+          {isNoLongerRecommended(line) && (
+            <Text size="sm" c="red.8" data-testid="line-stale">
+              {t('line.noLongerRecommended')}
+            </Text>
+          )}
+        </Group>
+        <TextInput
+          aria-label={t('line.description', { n })}
+          value={description}
+          maxLength={500}
+          readOnly={readOnly}
+          error={problem}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            store.edit(id, (d) => ({ ...d, description: text }));
+          }}
+          onBlur={() => store.touch(id, 'description')}
+        />
+      </div>
+      <SaveState state={state} n={n} onRetry={() => store.retry(id)} />
+    </div>
+  );
+});
+
+/** Labour hours and amount, the canned job picker, the line's total. */
+const LineCosts = memo(function LineCosts({
+  store,
+  id,
+  n,
+  readOnly,
+  hours,
+  problem,
+  labour,
+  subtotal,
+  jobs,
+}: RowProps & { hours: Typed; problem?: string; labour: string; subtotal: string; jobs: readonly CannedJob[] }) {
+  const { t } = useTranslation('estimates');
+  const describe = useCallback(() => store.getLine(id)?.draft.description ?? '', [store, id]);
+  const pick = useCallback(
+    (job: CannedJob) => store.edit(id, (d) => draftWithJob(d, job), { touched: () => new Set(), now: true }),
+    [store, id],
+  );
+  return (
+    <div className="sb-grid-costs">
+      <span />
+      <GridNumber
+        label={t('line.labourHours', { n })}
+        value={hours}
+        readOnly={readOnly}
+        error={problem}
+        max={999}
+        suffix="h"
+        onChange={(labourHours) => store.edit(id, (d) => ({ ...d, labourHours }))}
+        onBlur={() => store.touch(id, 'labourHours')}
+      />
+      <Text className="sb-grid-amount" size="sm" data-testid="line-labour">
+        {labour}
+      </Text>
+      {readOnly ? <span /> : <JobPicker jobs={jobs} n={n} describe={describe} onPick={pick} />}
+      <Text className="sb-grid-amount" fw={700} data-testid="line-subtotal">
+        <VisuallyHidden>{t('line.subtotal', { n })}: </VisuallyHidden>
+        {subtotal}
+      </Text>
+    </div>
+  );
+});
+
+/** One part of a line: number, description, quantity, unit price, amount. */
+const PartRow = memo(function PartRow({
+  store,
+  id,
+  n,
+  readOnly,
+  i,
+  part,
+  amount,
+  problems,
+  focusNext,
+}: RowProps & { i: number; part: PartDraft; amount: string; problems: string; focusNext: FocusNext }) {
+  const { t } = useTranslation('estimates');
+  const p = i + 1;
+  const at = `parts.${i}`;
+  const shown = problems ? (JSON.parse(problems) as Record<string, string>) : {};
+  const set = (change: Partial<PartDraft>) => store.edit(id, (d) => ({ ...d, parts: changeRow(d.parts, i, change) }));
+  const touch = (field: string) => () => store.touch(id, `${at}.${field}`);
+  return (
+    <div className="sb-grid-part" data-testid="line-part">
+      <TextInput
+        aria-label={t('part.numberOf', { p, n })}
+        value={part.number}
+        maxLength={60}
+        readOnly={readOnly}
+        onChange={(e) => set({ number: e.currentTarget.value })}
+        onBlur={touch('number')}
+      />
+      <TextInput
+        ref={focusWhenAsked(focusNext, `${at}.description`)}
+        aria-label={t('part.descriptionOf', { p, n })}
+        value={part.description}
+        maxLength={200}
+        readOnly={readOnly}
+        error={shown.description}
+        onChange={(e) => set({ description: e.currentTarget.value })}
+        onBlur={touch('description')}
+      />
+      <GridNumber
+        label={t('part.quantityOf', { p, n })}
+        value={part.quantity}
+        readOnly={readOnly}
+        error={shown.quantity}
+        max={9999}
+        onChange={(quantity) => set({ quantity })}
+        onBlur={touch('quantity')}
+      />
+      <GridNumber
+        label={t('part.unitPriceOf', { p, n })}
+        value={part.unitPrice}
+        readOnly={readOnly}
+        error={shown.unitPrice}
+        max={10_000_000}
+        onChange={(unitPrice) => set({ unitPrice })}
+        onBlur={touch('unitPrice')}
+      />
+      <Text className="sb-grid-amount" size="sm">
+        {amount}
+      </Text>
+      {!readOnly && (
+        <ActionIcon
+          variant="subtle"
+          color="gray.7"
+          size="lg"
+          aria-label={t('part.remove', { p, n })}
+          onClick={() =>
+            store.edit(id, (d) => ({ ...d, parts: removeRow(d.parts, i) }), {
+              touched: (tt) => touchedAfterRemoval(tt, 'parts', i),
+              now: true,
+            })
+          }
+        >
+          ×
+        </ActionIcon>
+      )}
+    </div>
+  );
+});
+
+/** One fee of a line: description and amount. */
+const FeeRow = memo(function FeeRow({
+  store,
+  id,
+  n,
+  readOnly,
+  i,
+  fee,
+  problems,
+  focusNext,
+}: RowProps & { i: number; fee: FeeDraft; problems: string; focusNext: FocusNext }) {
+  const { t } = useTranslation('estimates');
+  const f = i + 1;
+  const at = `fees.${i}`;
+  const shown = problems ? (JSON.parse(problems) as Record<string, string>) : {};
+  const set = (change: Partial<FeeDraft>) => store.edit(id, (d) => ({ ...d, fees: changeRow(d.fees, i, change) }));
+  return (
+    <div className="sb-grid-fee" data-testid="line-fee">
+      <TextInput
+        ref={focusWhenAsked(focusNext, `${at}.description`)}
+        aria-label={t('fee.descriptionOf', { f, n })}
+        value={fee.description}
+        maxLength={200}
+        readOnly={readOnly}
+        error={shown.description}
+        onChange={(e) => set({ description: e.currentTarget.value })}
+        onBlur={() => store.touch(id, `${at}.description`)}
+      />
+      <GridNumber
+        label={t('fee.amountOf', { f, n })}
+        value={fee.amount}
+        readOnly={readOnly}
+        error={shown.amount}
+        max={10_000_000}
+        onChange={(amount) => set({ amount })}
+        onBlur={() => store.touch(id, `${at}.amount`)}
+      />
+      <span />
+      {!readOnly && (
+        <ActionIcon
+          variant="subtle"
+          color="gray.7"
+          size="lg"
+          aria-label={t('fee.remove', { f, n })}
+          onClick={() =>
+            store.edit(id, (d) => ({ ...d, fees: removeRow(d.fees, i) }), {
+              touched: (tt) => touchedAfterRemoval(tt, 'fees', i),
+              now: true,
+            })
+          }
+        >
+          ×
+        </ActionIcon>
+      )}
+    </div>
+  );
+});
+
+/** The shown problems of one part or fee row, by field, as one string (so the row's memo compares it). */
+function rowProblems(problems: Record<string, string>, prefix: string): string {
+  const own = Object.entries(problems).filter(([path]) => path.startsWith(`${prefix}.`));
+  return own.length ? JSON.stringify(Object.fromEntries(own.map(([path, text]) => [path.slice(prefix.length + 1), text]))) : '';
+}
+
 /**
  * One line of the estimate grid: its description, labour hours, canned job, parts and fees,
  * edited in place and saved by the grid's store as the advisor types (docs/estimates.md).
- * Redrawn only when its own line changes.
+ * Redrawn only when its own line changes, and then only the rows whose values changed.
  */
 export const EstimateGridLine = memo(function EstimateGridLine({ id, context }: { id: string; context: GridContext }) {
   const { t } = useTranslation('estimates');
@@ -153,105 +416,28 @@ export const EstimateGridLine = memo(function EstimateGridLine({ id, context }: 
     () => store.getLine(id),
   );
   const focusNext = useRef<string | null>(null);
-  const focusRef = useCallback((path: string) => (el: HTMLInputElement | null) => {
-    if (el && focusNext.current === path) {
-      focusNext.current = null;
-      el.focus();
-    }
-  }, []);
-  const describe = useCallback(() => store.getLine(id)?.draft.description ?? '', [store, id]);
-  const pick = useCallback(
-    (job: CannedJob) => store.edit(id, (d) => draftWithJob(d, job), { touched: () => new Set(), now: true }),
-    [store, id],
-  );
-  if (!view) return null;
+  // The key's own work first (the field shows what was typed); the line's amounts follow in a
+  // render React may put off, so a quick typist never waits for them.
+  const deferred = useDeferredValue(view);
+  if (!view || !deferred) return null;
   const { n, line, draft, state } = view;
-  const problems = shownProblems(draft, view.touched);
-  const problem = (path: string) => (problems[path] ? t(`problems.${problems[path]}`) : undefined);
-  const amounts = draftAmounts(draft, store.current().labourRate);
-  const edit = (change: (d: LineDraft) => LineDraft) => store.edit(id, change);
-  const touch = (path: string) => () => store.touch(id, path);
-  const setPart = (i: number, change: Partial<PartDraft>) => edit((d) => ({ ...d, parts: changeRow(d.parts, i, change) }));
-  const setFee = (i: number, change: Partial<FeeDraft>) => edit((d) => ({ ...d, fees: changeRow(d.fees, i, change) }));
+  const problems = Object.fromEntries(
+    Object.entries(shownProblems(draft, view.touched)).map(([path, problem]) => [path, t(`problems.${problem}`)]),
+  );
+  const amounts = draftAmounts(deferred.draft, store.current().labourRate);
+  const row = { store, id, n, readOnly };
 
   return (
-    <li
-      className="sb-grid-line"
-      data-testid="estimate-line"
-      data-line={id}
-      data-state={state}
-      aria-label={t('line.label', { n })}
-    >
-      <div className="sb-grid-main">
-        <Text fw={700} ta="right" lh="2.25rem" aria-hidden="true">
-          {n}
-        </Text>
-        <div>
-          <Group gap={6} mb={4}>
-            {line.severity ? (
-              <Badge size="sm" color={SEVERITY_COLOR[line.severity]} autoContrast data-testid="line-severity">
-                {t(`severity.${line.severity}`)}
-              </Badge>
-            ) : (
-              <Badge size="sm" variant="outline" color="gray.7">
-                {t('line.byHand')}
-              </Badge>
-            )}
-            {line.decision && (
-              <Badge size="sm" variant="outline" color={line.decision === 'approved' ? 'teal.9' : 'gray.7'}>
-                {t(`decision.${line.decision}`)}
-              </Badge>
-            )}
-            {isNoLongerRecommended(line) && (
-              <Text size="sm" c="red.8" data-testid="line-stale">
-                {t('line.noLongerRecommended')}
-              </Text>
-            )}
-          </Group>
-          <TextInput
-            aria-label={t('line.description', { n })}
-            value={draft.description}
-            maxLength={500}
-            readOnly={readOnly}
-            error={problem('description')}
-            onChange={(e) => {
-              const description = e.currentTarget.value;
-              edit((d) => ({ ...d, description }));
-            }}
-            onBlur={touch('description')}
-          />
-        </div>
-        <SaveState state={state} n={n} onRetry={() => store.retry(id)} />
-        {!readOnly ? (
-          <ActionIcon variant="subtle" color="red.8" size="lg" mt={26} aria-label={t('line.delete', { n })} onClick={() => onDelete(id)}>
-            ×
-          </ActionIcon>
-        ) : (
-          <span />
-        )}
-      </div>
-
-      <div className="sb-grid-costs">
-        <span />
-        <GridNumber
-          label={t('line.labourHours', { n })}
-          value={draft.labourHours}
-          readOnly={readOnly}
-          error={problem('labourHours')}
-          max={999}
-          suffix="h"
-          onChange={(labourHours) => edit((d) => ({ ...d, labourHours }))}
-          onBlur={touch('labourHours')}
-        />
-        <Text className="sb-grid-amount" size="sm" data-testid="line-labour">
-          {money(amounts.labour)}
-        </Text>
-        {readOnly ? <span /> : <JobPicker jobs={jobs} n={n} describe={describe} onPick={pick} />}
-        <Text className="sb-grid-amount" fw={700} data-testid="line-subtotal">
-          <VisuallyHidden>{t('line.subtotal', { n })}: </VisuallyHidden>
-          {money(amounts.subtotal)}
-        </Text>
-      </div>
+    <li className="sb-grid-line" data-testid="estimate-line" data-line={id} data-state={state} aria-label={t('line.label', { n })}>
+      <LineHead {...row} line={line} description={draft.description} problem={problems.description} state={state} />
+      <LineCosts
+        {...row}
+        hours={draft.labourHours}
+        problem={problems.labourHours}
+        labour={money(amounts.labour)}
+        subtotal={money(amounts.subtotal)}
+        jobs={jobs}
+      />
 
       {draft.parts.length > 0 && (
         <div className="sb-grid-subhead" data-of="parts" aria-hidden="true">
@@ -262,70 +448,17 @@ export const EstimateGridLine = memo(function EstimateGridLine({ id, context }: 
           ))}
         </div>
       )}
-      {draft.parts.map((part, i) => {
-        const p = i + 1;
-        const at = `parts.${i}`;
-        const amount = draftAmounts({ description: '', labourHours: 0, parts: [part], fees: [] }, 0).parts;
-        return (
-          <div className="sb-grid-part" key={i} data-testid="line-part">
-            <TextInput
-              aria-label={t('part.numberOf', { p, n })}
-              value={part.number}
-              maxLength={60}
-              readOnly={readOnly}
-              onChange={(e) => setPart(i, { number: e.currentTarget.value })}
-              onBlur={touch(`${at}.number`)}
-            />
-            <TextInput
-              ref={focusRef(`${at}.description`)}
-              aria-label={t('part.descriptionOf', { p, n })}
-              value={part.description}
-              maxLength={200}
-              readOnly={readOnly}
-              error={problem(`${at}.description`)}
-              onChange={(e) => setPart(i, { description: e.currentTarget.value })}
-              onBlur={touch(`${at}.description`)}
-            />
-            <GridNumber
-              label={t('part.quantityOf', { p, n })}
-              value={part.quantity}
-              readOnly={readOnly}
-              error={problem(`${at}.quantity`)}
-              max={9999}
-              onChange={(quantity) => setPart(i, { quantity })}
-              onBlur={touch(`${at}.quantity`)}
-            />
-            <GridNumber
-              label={t('part.unitPriceOf', { p, n })}
-              value={part.unitPrice}
-              readOnly={readOnly}
-              error={problem(`${at}.unitPrice`)}
-              max={10_000_000}
-              onChange={(unitPrice) => setPart(i, { unitPrice })}
-              onBlur={touch(`${at}.unitPrice`)}
-            />
-            <Text className="sb-grid-amount" size="sm">
-              {money(amount)}
-            </Text>
-            {!readOnly && (
-              <ActionIcon
-                variant="subtle"
-                color="gray.7"
-                size="lg"
-                aria-label={t('part.remove', { p, n })}
-                onClick={() =>
-                  store.edit(id, (d) => ({ ...d, parts: removeRow(d.parts, i) }), {
-                    touched: (tt) => touchedAfterRemoval(tt, 'parts', i),
-                    now: true,
-                  })
-                }
-              >
-                ×
-              </ActionIcon>
-            )}
-          </div>
-        );
-      })}
+      {draft.parts.map((part, i) => (
+        <PartRow
+          key={i}
+          {...row}
+          i={i}
+          part={part}
+          amount={money(draftAmounts({ description: '', labourHours: 0, parts: [part], fees: [] }, 0).parts)}
+          problems={rowProblems(problems, `parts.${i}`)}
+          focusNext={focusNext}
+        />
+      ))}
 
       {draft.fees.length > 0 && (
         <div className="sb-grid-subhead" data-of="fees" aria-hidden="true">
@@ -336,50 +469,9 @@ export const EstimateGridLine = memo(function EstimateGridLine({ id, context }: 
           ))}
         </div>
       )}
-      {draft.fees.map((fee, i) => {
-        const f = i + 1;
-        const at = `fees.${i}`;
-        return (
-          <div className="sb-grid-fee" key={i} data-testid="line-fee">
-            <TextInput
-              ref={focusRef(`${at}.description`)}
-              aria-label={t('fee.descriptionOf', { f, n })}
-              value={fee.description}
-              maxLength={200}
-              readOnly={readOnly}
-              error={problem(`${at}.description`)}
-              onChange={(e) => setFee(i, { description: e.currentTarget.value })}
-              onBlur={touch(`${at}.description`)}
-            />
-            <GridNumber
-              label={t('fee.amountOf', { f, n })}
-              value={fee.amount}
-              readOnly={readOnly}
-              error={problem(`${at}.amount`)}
-              max={10_000_000}
-              onChange={(amount) => setFee(i, { amount })}
-              onBlur={touch(`${at}.amount`)}
-            />
-            <span />
-            {!readOnly && (
-              <ActionIcon
-                variant="subtle"
-                color="gray.7"
-                size="lg"
-                aria-label={t('fee.remove', { f, n })}
-                onClick={() =>
-                  store.edit(id, (d) => ({ ...d, fees: removeRow(d.fees, i) }), {
-                    touched: (tt) => touchedAfterRemoval(tt, 'fees', i),
-                    now: true,
-                  })
-                }
-              >
-                ×
-              </ActionIcon>
-            )}
-          </div>
-        );
-      })}
+      {draft.fees.map((fee, i) => (
+        <FeeRow key={i} {...row} i={i} fee={fee} problems={rowProblems(problems, `fees.${i}`)} focusNext={focusNext} />
+      ))}
 
       {state === 'failed' && (
         <Text size="sm" c="red.8" role="alert" className="sb-grid-actions">
@@ -394,7 +486,7 @@ export const EstimateGridLine = memo(function EstimateGridLine({ id, context }: 
             aria-label={t('part.addTo', { n })}
             onClick={() => {
               focusNext.current = `parts.${draft.parts.length}.description`;
-              edit((d) => ({ ...d, parts: [...d.parts, newPart()] }));
+              store.edit(id, (d) => ({ ...d, parts: [...d.parts, newPart()] }));
             }}
           >
             + {t('part.add')}
@@ -405,10 +497,13 @@ export const EstimateGridLine = memo(function EstimateGridLine({ id, context }: 
             aria-label={t('fee.addTo', { n })}
             onClick={() => {
               focusNext.current = `fees.${draft.fees.length}.description`;
-              edit((d) => ({ ...d, fees: [...d.fees, newFee()] }));
+              store.edit(id, (d) => ({ ...d, fees: [...d.fees, newFee()] }));
             }}
           >
             + {t('fee.add')}
+          </Button>
+          <Button size="compact-sm" variant="subtle" color="red.8" ml="auto" onClick={() => onDelete(id)}>
+            {t('line.delete', { n })}
           </Button>
         </Group>
       )}

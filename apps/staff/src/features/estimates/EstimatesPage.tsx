@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -50,7 +50,7 @@ import {
   useEstimateChange,
 } from './estimate-api.js';
 import { cannedJobsQuery } from './canned-jobs-api.js';
-import { EstimateGrid, ReadyBlockers, useEstimateGridStore, useGridContext, useGridSummary } from './EstimateGrid.js';
+import { EstimateGrid, ReadyBlockers, useEstimateGridStore, useGridContext, useGridReadiness, useGridTotals } from './EstimateGrid.js';
 import type { EstimateGridStore } from './estimate-grid-store.js';
 import { useEstimateErrorText, useMoney } from './format.js';
 import { labourRateEntry, totalsRows } from './estimate-lines.js';
@@ -190,6 +190,8 @@ export function EstimateTotals({
   );
 }
 
+const MemoTotals = memo(EstimateTotals);
+
 const TOTAL_TEST_IDS: Partial<Record<string, string>> = { total: 'estimate-total', approvedTotal: 'approved-total' };
 
 /**
@@ -210,13 +212,14 @@ export function EstimatesPage() {
 const NO_JOBS: readonly CannedJob[] = [];
 
 /** The totals of what is on screen: every line's draft, saved or not. */
-function DraftTotals({ store }: { store: EstimateGridStore }) {
-  const summary = useGridSummary(store);
-  return <EstimateTotals estimate={summary.estimate} totals={summary.totals} />;
-}
+const DraftTotals = memo(function DraftTotals({ store }: { store: EstimateGridStore }) {
+  // Drawn in a render React may put off while the advisor types: the key comes first.
+  const { estimate, totals } = useDeferredValue(useGridTotals(store));
+  return <MemoTotals estimate={estimate} totals={totals} />;
+});
 
 /** The version, why the estimate cannot be marked ready yet, and the button. */
-function ReadyPanel({
+const ReadyPanel = memo(function ReadyPanel({
   store,
   readOnly,
   onReady,
@@ -232,9 +235,8 @@ function ReadyPanel({
   inspectionOrderId: string;
 }) {
   const { t } = useTranslation('estimates');
-  const summary = useGridSummary(store);
-  const { estimate } = summary;
-  const blocked = summary.blockers.length > 0;
+  const { estimate, blockers } = useGridReadiness(store);
+  const blocked = blockers.length > 0;
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" data-testid="estimate-version">
@@ -242,10 +244,10 @@ function ReadyPanel({
       </Text>
       {!readOnly && estimate.state !== 'done' && (
         <>
-          <ReadyBlockers store={store} summary={summary} />
+          <ReadyBlockers store={store} blockers={blockers} />
           <Button
             size="lg"
-            onClick={onReady}
+            onClick={() => onReady()}
             disabled={blocked}
             aria-describedby={blocked ? 'ready-blockers' : undefined}
             loading={readying}
@@ -265,10 +267,10 @@ function ReadyPanel({
       </Button>
     </Stack>
   );
-}
+});
 
 /** New lines: by hand with a description, or a canned job's in one pick. */
-function AddLines({
+const AddLines = memo(function AddLines({
   jobs,
   onAdd,
   adding,
@@ -335,7 +337,75 @@ function AddLines({
       )}
     </Group>
   );
-}
+});
+
+/**
+ * The estimate's own settings: draw again, labour rate, status, the store's current taxes. Drawn
+ * again only when those change, not at every saved line.
+ */
+const EstimateToolbar = memo(function EstimateToolbar({
+  params,
+  labourRate,
+  currency,
+  status,
+}: {
+  params: { storeId: string; inspectionOrderId: string };
+  labourRate: number;
+  currency: Estimate['currency'];
+  status: EstimateStatus | null;
+}) {
+  const { t } = useTranslation('estimates');
+  const language = usePageLanguage();
+  const [rate, setRate] = useState<number | string>(labourRate / 100);
+  const useChange = <V,>(call: (api: ApiClient, vars: V) => Promise<Estimate>) =>
+    useEstimateChange<V>(params.storeId, params.inspectionOrderId, call);
+  const draw = useChange<void>((a) => drawEstimate(a, params, language));
+  const taxes = useChange<void>((a) => refreshEstimateTaxes(a, params));
+  const update = useChange<{ labourRate?: number; status?: EstimateStatus }>((a, body) => updateEstimate(a, params, body));
+  const { cents: rateCents, valid: rateValid, canSet: rateCanSet } = labourRateEntry(rate, labourRate);
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <Button size="md" variant="default" onClick={() => draw.mutate()} loading={draw.isPending}>
+          {t('actions.draw')}
+        </Button>
+        <Group gap="xs" align="flex-end">
+          <NumberInput
+            label={t('labourRate', { currency })}
+            min={0}
+            max={10_000}
+            decimalScale={2}
+            fixedDecimalScale
+            value={rate}
+            onChange={setRate}
+            error={rateValid ? undefined : t('labourRateInvalid')}
+            w={200}
+          />
+          <Button
+            variant="default"
+            disabled={!rateCanSet}
+            loading={update.isPending && update.variables?.labourRate !== undefined}
+            onClick={() => rateCents !== null && update.mutate({ labourRate: rateCents })}
+          >
+            {t('actions.setRate')}
+          </Button>
+        </Group>
+        <Select
+          label={t('statusLabel')}
+          w={200}
+          value={status}
+          placeholder={t('status.none')}
+          allowDeselect={false}
+          onChange={(v) => v && update.mutate({ status: v as EstimateStatus })}
+          data={ESTIMATE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        />
+        <Button variant="default" onClick={() => taxes.mutate()} loading={taxes.isPending}>
+          {t('actions.refreshTaxes')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+});
 
 function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Estimate }) {
   const { t } = useTranslation('estimates');
@@ -344,25 +414,18 @@ function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Est
   const queryClient = useQueryClient();
   const alerts = useAlerts();
   const dialogs = useDialogs();
-  const language = usePageLanguage();
   const money = useMoney(estimate);
   const errorText = useEstimateErrorText();
   const storeId = order.storeId;
   const inspectionOrderId = order._id;
   const params = useMemo(() => ({ storeId, inspectionOrderId }), [storeId, inspectionOrderId]);
   const readOnly = order.closed || !(ESTIMATE_WRITE_ROLES as readonly string[]).includes(actingRole(user));
-  const [rate, setRate] = useState<number | string>(estimate.labourRate / 100);
   const store = useEstimateGridStore(params, estimate);
   const jobsQuery = useQuery({ ...cannedJobsQuery(api, storeId), enabled: !readOnly });
   const jobs = jobsQuery.data ?? NO_JOBS;
 
-  const useChange = <V,>(call: (api: ApiClient, vars: V) => Promise<Estimate>) =>
-    useEstimateChange<V>(storeId, inspectionOrderId, call);
-  const draw = useChange<void>((a) => drawEstimate(a, params, language));
-  const taxes = useChange<void>((a) => refreshEstimateTaxes(a, params));
-  const update = useChange<{ labourRate?: number; status?: EstimateStatus }>((a, body) => updateEstimate(a, params, body));
-  const addLine = useChange<CreateEstimateLineRequest>((a, body) => createEstimateLine(a, params, body));
-  const deleteLine = useChange<string>((a, lineId) => deleteEstimateLine(a, params, lineId));
+  const addLine = useEstimateChange<CreateEstimateLineRequest>(storeId, inspectionOrderId, (a, body) => createEstimateLine(a, params, body));
+  const deleteLine = useEstimateChange<string>(storeId, inspectionOrderId, (a, lineId) => deleteEstimateLine(a, params, lineId));
   const ready = useMutation({
     mutationFn: () => markEstimateReady(api, params, store.current().version),
     onSuccess: (answer) => {
@@ -376,9 +439,9 @@ function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Est
     },
   });
 
-  // The lines' delete buttons keep one handler; it reads the newest of what it needs.
-  const latest = useRef({ dialogs, deleteLine, t });
-  latest.current = { dialogs, deleteLine, t };
+  // The lines' delete buttons and the add box keep one handler each; they read the newest of what they need.
+  const latest = useRef({ dialogs, deleteLine, addLine, t });
+  latest.current = { dialogs, deleteLine, addLine, t };
   const onDelete = useCallback(
     async (lineId: string) => {
       const view = store.getLine(lineId);
@@ -393,54 +456,14 @@ function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Est
     },
     [store],
   );
+  const onAdd = useCallback((body: CreateEstimateLineRequest) => latest.current.addLine.mutate(body), []);
   const context = useGridContext({ store, readOnly, jobs, money, errorText, onDelete });
-
-  const { cents: rateCents, valid: rateValid, canSet: rateCanSet } = labourRateEntry(rate, estimate.labourRate);
 
   return (
     <Stack gap="lg">
       {order.closed && <AlertBanner alert={{ type: 'info', message: t('closed') }} />}
       {!readOnly && (
-        <Paper withBorder radius="lg" p="md">
-          <Group gap="md" align="flex-end" wrap="wrap">
-            <Button size="md" variant="default" onClick={() => draw.mutate()} loading={draw.isPending}>
-              {t('actions.draw')}
-            </Button>
-            <Group gap="xs" align="flex-end">
-              <NumberInput
-                label={t('labourRate', { currency: estimate.currency })}
-                min={0}
-                max={10_000}
-                decimalScale={2}
-                fixedDecimalScale
-                value={rate}
-                onChange={setRate}
-                error={rateValid ? undefined : t('labourRateInvalid')}
-                w={200}
-              />
-              <Button
-                variant="default"
-                disabled={!rateCanSet}
-                loading={update.isPending && update.variables?.labourRate !== undefined}
-                onClick={() => rateCents !== null && update.mutate({ labourRate: rateCents })}
-              >
-                {t('actions.setRate')}
-              </Button>
-            </Group>
-            <Select
-              label={t('statusLabel')}
-              w={200}
-              value={estimate.status}
-              placeholder={t('status.none')}
-              allowDeselect={false}
-              onChange={(v) => v && update.mutate({ status: v as EstimateStatus })}
-              data={ESTIMATE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            />
-            <Button variant="default" onClick={() => taxes.mutate()} loading={taxes.isPending}>
-              {t('actions.refreshTaxes')}
-            </Button>
-          </Group>
-        </Paper>
+        <EstimateToolbar params={params} labourRate={estimate.labourRate} currency={estimate.currency} status={estimate.status} />
       )}
 
       <Paper withBorder radius="lg" p="md">
@@ -451,7 +474,7 @@ function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Est
           </Text>
         </Group>
         <EstimateGrid context={context} />
-        {!readOnly && <AddLines jobs={jobs} onAdd={(body) => addLine.mutate(body)} adding={addLine.isPending} />}
+        {!readOnly && <AddLines jobs={jobs} onAdd={onAdd} adding={addLine.isPending} />}
       </Paper>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -459,7 +482,7 @@ function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Est
         <ReadyPanel
           store={store}
           readOnly={readOnly}
-          onReady={() => ready.mutate()}
+          onReady={ready.mutate}
           readying={ready.isPending}
           storeId={storeId}
           inspectionOrderId={inspectionOrderId}

@@ -76,6 +76,8 @@ interface Entry {
   sending: UpdateEstimateLineRequest | null;
   error: unknown;
   view: LineView | null;
+  /** Its save state, kept until the line changes. */
+  state: LineSaveState | null;
 }
 
 /** The saving rules above, for one estimate page. */
@@ -84,6 +86,9 @@ export class EstimateGridStore {
   private entries = new Map<string, Entry>();
   private ids: readonly string[] = [];
   private summary: GridSummary | null = null;
+  private lastSummary: GridSummary | null = null;
+  private readiness: Pick<GridSummary, 'estimate' | 'blockers'> | null = null;
+  private totalsView: Pick<GridSummary, 'estimate' | 'totals'> | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly lineListeners = new Map<string, Set<() => void>>();
   private readonly debounceMs: number;
@@ -129,16 +134,34 @@ export class EstimateGridStore {
         if (state !== 'saved') blockers.push({ id, n: i + 1, state });
         else if (isNoLongerRecommended(entry.line)) blockers.push({ id, n: i + 1, state: 'stale' });
       });
+      const totals = draftTotals(
+        this.estimate,
+        lines.map((e) => ({ draft: e.draft, decision: e.line.decision })),
+      );
+      // Parts that did not change keep their identity, so what reads only them is not drawn again.
+      const before = this.lastSummary;
       this.summary = {
         estimate: this.estimate,
-        totals: draftTotals(
-          this.estimate,
-          lines.map((e) => ({ draft: e.draft, decision: e.line.decision })),
-        ),
-        blockers,
+        totals: before && JSON.stringify(before.totals) === JSON.stringify(totals) ? before.totals : totals,
+        blockers: before && JSON.stringify(before.blockers) === JSON.stringify(blockers) ? before.blockers : blockers,
       };
+      this.lastSummary = this.summary;
     }
     return this.summary;
+  };
+
+  /** What the ready button reads: the estimate and the blockers; the same object while both are. */
+  getReadiness = (): Pick<GridSummary, 'estimate' | 'blockers'> => {
+    const { estimate, blockers } = this.getSummary();
+    if (!this.readiness || this.readiness.estimate !== estimate || this.readiness.blockers !== blockers) this.readiness = { estimate, blockers };
+    return this.readiness;
+  };
+
+  /** What the totals table reads: the estimate and the totals on screen; the same object while both are. */
+  getTotals = (): Pick<GridSummary, 'estimate' | 'totals'> => {
+    const { estimate, totals } = this.getSummary();
+    if (!this.totalsView || this.totalsView.estimate !== estimate || this.totalsView.totals !== totals) this.totalsView = { estimate, totals };
+    return this.totalsView;
   };
 
   /** The newest estimate applied. */
@@ -182,17 +205,20 @@ export class EstimateGridStore {
       seen.add(line._id);
       const entry = this.entries.get(line._id);
       if (!entry) {
-        this.entries.set(line._id, { line, draft: draftOf(line), touched: new Set(), timer: null, sending: null, error: null, view: null });
+        this.entries.set(line._id, { line, draft: draftOf(line), touched: new Set(), timer: null, sending: null, error: null, view: null, state: null });
         changed.push(line._id);
         continue;
       }
-      if (entry.line === line) continue;
+      // Every answer brings every line anew: a line the answer did not change keeps its copy, so
+      // only the lines that changed are drawn again.
+      if (entry.line === line || sameLine(entry.line, line)) continue;
       // The advisor's draft stays while it holds changes the server has not taken yet.
       const pending = entry.timer !== null || entry.sending !== null || differsFromServer(entry.draft, entry.line);
       entry.line = line;
       if (!pending) entry.draft = draftOf(line);
       else if (!differsFromServer(entry.draft, line)) entry.error = null;
       entry.view = null;
+      entry.state = null;
       changed.push(line._id);
     }
     for (const [id, entry] of this.entries) {
@@ -308,7 +334,10 @@ export class EstimateGridStore {
   private changed(ids: readonly string[]) {
     for (const id of ids) {
       const entry = this.entries.get(id);
-      if (entry) entry.view = null;
+      if (entry) {
+        entry.view = null;
+        entry.state = null;
+      }
     }
     this.summary = null;
     for (const id of new Set(ids)) this.lineListeners.get(id)?.forEach((l) => l());
@@ -316,8 +345,19 @@ export class EstimateGridStore {
   }
 }
 
-/** Where a line's changes are: problems first (it cannot be sent), then its save. */
+/** The same line, field for field (the answers are parsed JSON: one key order). */
+function sameLine(a: EstimateLine, b: EstimateLine): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Where a line's changes are, worked out once per change of the line. */
 function stateOf(entry: Entry): LineSaveState {
+  entry.state ??= computeState(entry);
+  return entry.state;
+}
+
+/** Where a line's changes are: problems first (it cannot be sent), then its save. */
+function computeState(entry: Entry): LineSaveState {
   if (Object.keys(fieldProblems(entry.draft)).length > 0) return 'invalid';
   if (entry.sending) return 'saving';
   if (differsFromServer(entry.draft, entry.line)) return entry.error ? 'failed' : 'unsaved';

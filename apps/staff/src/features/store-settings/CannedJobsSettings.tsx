@@ -154,7 +154,7 @@ function CannedJobDialog({
   labourRate: number;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(['estimates']);
+  const { t } = useTranslation(['estimates', 'ui']);
   const { api } = useServices();
   const alerts = useAlerts();
   const queryClient = useQueryClient();
@@ -211,7 +211,13 @@ function CannedJobDialog({
   );
 
   return (
-    <Modal opened onClose={onClose} title={job ? t('cannedJobs.editTitle') : t('cannedJobs.newTitle')} size="xl">
+    <Modal
+      opened
+      onClose={onClose}
+      title={job ? t('cannedJobs.editTitle') : t('cannedJobs.newTitle')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Group gap="md" align="flex-start" wrap="wrap">
