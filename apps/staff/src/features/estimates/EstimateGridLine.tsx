@@ -107,15 +107,18 @@ const JobPicker = memo(function JobPicker({
   onPick: (job: CannedJob) => void;
 }) {
   const { t } = useTranslation('estimates');
-  const [data, setData] = useState<Array<{ group: string; items: Array<{ value: string; label: string }> }>>([]);
+  type Option = { value: string; label: string };
+  const [data, setData] = useState<Array<Option | { group: string; items: Option[] }>>([]);
   const [search, setSearch] = useState('');
   const open = () => {
     const { suggested, others } = suggestJobs(jobs, describe());
     const items = (list: readonly CannedJob[]) => list.map((j) => ({ value: j._id, label: j.name }));
-    setData([
-      ...(suggested.length ? [{ group: t('jobs.suggested'), items: items(suggested) }] : []),
-      { group: suggested.length ? t('jobs.others') : t('jobs.placeholder'), items: items(others) },
-    ].filter((g) => g.items.length > 0));
+    // Grouped only when something is suggested; otherwise the jobs by name.
+    setData(
+      suggested.length
+        ? [{ group: t('jobs.suggested'), items: items(suggested) }, ...(others.length ? [{ group: t('jobs.others'), items: items(others) }] : [])]
+        : items(others),
+    );
   };
   return (
     <Select
@@ -212,7 +215,7 @@ const LineHead = memo(function LineHead({
           onBlur={() => store.touch(id, 'description')}
         />
       </div>
-      <SaveState state={state} n={n} onRetry={() => store.retry(id)} />
+      {readOnly ? <span /> : <SaveState state={state} n={n} onRetry={() => store.retry(id)} />}
     </div>
   );
 });
