@@ -400,6 +400,66 @@ const FeeRow = memo(function FeeRow({
   );
 });
 
+/** The column names above a line's parts or fees. */
+const SubHead = memo(function SubHead({ of }: { of: 'parts' | 'fees' }) {
+  const { t } = useTranslation('estimates');
+  const heads =
+    of === 'parts'
+      ? [t('part.number'), t('part.description'), t('part.quantity'), t('part.unitPrice'), t('part.amount')]
+      : [t('fee.description'), t('fee.amount')];
+  return (
+    <div className="sb-grid-subhead" data-of={of} aria-hidden="true">
+      {heads.map((h, i) => (
+        <Text key={h} size="xs" c="dimmed" fw={600} ta={(of === 'parts' ? i >= 2 : i === 1) ? 'right' : undefined}>
+          {h}
+        </Text>
+      ))}
+    </div>
+  );
+});
+
+/** A line's buttons: add a part, add a fee (the new row's name field takes the focus), delete the line. */
+const LineActions = memo(function LineActions({
+  store,
+  id,
+  n,
+  parts,
+  fees,
+  focusNext,
+  onDelete,
+}: RowProps & { parts: number; fees: number; focusNext: FocusNext; onDelete: (lineId: string) => void }) {
+  const { t } = useTranslation('estimates');
+  return (
+    <Group gap="xs" className="sb-grid-actions">
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        aria-label={t('part.addTo', { n })}
+        onClick={() => {
+          focusNext.current = `parts.${parts}.description`;
+          store.edit(id, (d) => ({ ...d, parts: [...d.parts, newPart()] }));
+        }}
+      >
+        + {t('part.add')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        aria-label={t('fee.addTo', { n })}
+        onClick={() => {
+          focusNext.current = `fees.${fees}.description`;
+          store.edit(id, (d) => ({ ...d, fees: [...d.fees, newFee()] }));
+        }}
+      >
+        + {t('fee.add')}
+      </Button>
+      <Button size="compact-sm" variant="subtle" color="red.8" ml="auto" onClick={() => onDelete(id)}>
+        {t('line.delete', { n })}
+      </Button>
+    </Group>
+  );
+});
+
 /** The shown problems of one part or fee row, by field, as one string (so the row's memo compares it). */
 function rowProblems(problems: Record<string, string>, prefix: string): string {
   const own = Object.entries(problems).filter(([path]) => path.startsWith(`${prefix}.`));
@@ -442,15 +502,7 @@ export const EstimateGridLine = memo(function EstimateGridLine({ id, context }: 
         jobs={jobs}
       />
 
-      {draft.parts.length > 0 && (
-        <div className="sb-grid-subhead" data-of="parts" aria-hidden="true">
-          {[t('part.number'), t('part.description'), t('part.quantity'), t('part.unitPrice'), t('part.amount')].map((h, i) => (
-            <Text key={h} size="xs" c="dimmed" fw={600} ta={i >= 2 ? 'right' : undefined}>
-              {h}
-            </Text>
-          ))}
-        </div>
-      )}
+      {draft.parts.length > 0 && <SubHead of="parts" />}
       {draft.parts.map((part, i) => (
         <PartRow
           key={i}
@@ -463,15 +515,7 @@ export const EstimateGridLine = memo(function EstimateGridLine({ id, context }: 
         />
       ))}
 
-      {draft.fees.length > 0 && (
-        <div className="sb-grid-subhead" data-of="fees" aria-hidden="true">
-          {[t('fee.description'), t('fee.amount')].map((h, i) => (
-            <Text key={h} size="xs" c="dimmed" fw={600} ta={i === 1 ? 'right' : undefined}>
-              {h}
-            </Text>
-          ))}
-        </div>
-      )}
+      {draft.fees.length > 0 && <SubHead of="fees" />}
       {draft.fees.map((fee, i) => (
         <FeeRow key={i} {...row} i={i} fee={fee} problems={rowProblems(problems, `fees.${i}`)} focusNext={focusNext} />
       ))}
@@ -481,35 +525,7 @@ export const EstimateGridLine = memo(function EstimateGridLine({ id, context }: 
           {t('save.failedReason', { n, message: errorText(view.error) })}
         </Text>
       )}
-      {!readOnly && (
-        <Group gap="xs" className="sb-grid-actions">
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            aria-label={t('part.addTo', { n })}
-            onClick={() => {
-              focusNext.current = `parts.${draft.parts.length}.description`;
-              store.edit(id, (d) => ({ ...d, parts: [...d.parts, newPart()] }));
-            }}
-          >
-            + {t('part.add')}
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            aria-label={t('fee.addTo', { n })}
-            onClick={() => {
-              focusNext.current = `fees.${draft.fees.length}.description`;
-              store.edit(id, (d) => ({ ...d, fees: [...d.fees, newFee()] }));
-            }}
-          >
-            + {t('fee.add')}
-          </Button>
-          <Button size="compact-sm" variant="subtle" color="red.8" ml="auto" onClick={() => onDelete(id)}>
-            {t('line.delete', { n })}
-          </Button>
-        </Group>
-      )}
+      {!readOnly && <LineActions {...row} parts={draft.parts.length} fees={draft.fees.length} focusNext={focusNext} onDelete={onDelete} />}
     </li>
   );
 });
