@@ -1,7 +1,8 @@
-import { memo, useCallback, useDeferredValue, useRef, useState, useSyncExternalStore } from 'react';
-import { ActionIcon, Badge, Button, Group, Loader, NumberInput, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { memo, useCallback, useDeferredValue, useRef, useSyncExternalStore } from 'react';
+import { ActionIcon, Badge, Button, Group, Loader, NumberInput, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { suggestJobs, type CannedJob, type EstimateLine } from '@servicebay/domain';
+import type { CannedJob, EstimateLine } from '@servicebay/domain';
+import { JobPicker } from './JobPicker.js';
 import { SEVERITY_COLOR } from './format.js';
 import type { EstimateGridStore, LineSaveState } from './estimate-grid-store.js';
 import {
@@ -91,56 +92,6 @@ function SaveState({ state, n, onRetry }: { state: LineSaveState; n: number; onR
   );
 }
 
-/**
- * The job picker of a line: the store's jobs, those matching the line's description first. Its
- * options are worked out when it opens, so typing in the line does not redraw it.
- */
-const JobPicker = memo(function JobPicker({
-  jobs,
-  n,
-  describe,
-  onPick,
-}: {
-  jobs: readonly CannedJob[];
-  n: number;
-  describe: () => string;
-  onPick: (job: CannedJob) => void;
-}) {
-  const { t } = useTranslation('estimates');
-  type Option = { value: string; label: string };
-  const [data, setData] = useState<Array<Option | { group: string; items: Option[] }>>([]);
-  const [search, setSearch] = useState('');
-  const open = () => {
-    const { suggested, others } = suggestJobs(jobs, describe());
-    const items = (list: readonly CannedJob[]) => list.map((j) => ({ value: j._id, label: j.name }));
-    // Grouped only when something is suggested; otherwise the jobs by name.
-    setData(
-      suggested.length
-        ? [{ group: t('jobs.suggested'), items: items(suggested) }, ...(others.length ? [{ group: t('jobs.others'), items: items(others) }] : [])]
-        : items(others),
-    );
-  };
-  return (
-    <Select
-      aria-label={t('jobs.pick', { n })}
-      placeholder={t('jobs.placeholder')}
-      data={data}
-      value={null}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage={t('jobs.nothingFound')}
-      onDropdownOpen={open}
-      onChange={(id) => {
-        const job = jobs.find((j) => j._id === id);
-        setSearch('');
-        if (job) onPick(job);
-      }}
-      data-testid="line-job"
-      comboboxProps={{ width: 280, position: 'bottom-end' }}
-    />
-  );
-});
 
 /** The parts of a line the grid draws apart, each again only when what it shows changes. */
 interface RowProps {
@@ -254,7 +205,11 @@ const LineCosts = memo(function LineCosts({
       <Text className="sb-grid-amount" size="sm" data-testid="line-labour">
         {labour}
       </Text>
-      {readOnly ? <span /> : <JobPicker jobs={jobs} n={n} describe={describe} onPick={pick} />}
+      {readOnly ? (
+        <span />
+      ) : (
+        <JobPicker jobs={jobs} label={t('jobs.pick', { n })} placeholder={t('jobs.placeholder')} describe={describe} onPick={pick} testId="line-job" />
+      )}
       <Text className="sb-grid-amount" fw={700} data-testid="line-subtotal">
         <VisuallyHidden>{t('line.subtotal', { n })}: </VisuallyHidden>
         {subtotal}

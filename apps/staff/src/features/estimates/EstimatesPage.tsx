@@ -50,6 +50,7 @@ import {
   useEstimateChange,
 } from './estimate-api.js';
 import { cannedJobsQuery } from './canned-jobs-api.js';
+import { JobPicker } from './JobPicker.js';
 import { EstimateGrid, ReadyBlockers, useEstimateGridStore, useGridContext, useGridReadiness, useGridTotals } from './EstimateGrid.js';
 import type { EstimateGridStore } from './estimate-grid-store.js';
 import { useEstimateErrorText, useMoney } from './format.js';
@@ -281,11 +282,8 @@ const AddLines = memo(function AddLines({
 }) {
   const { t } = useTranslation('estimates');
   const [newLine, setNewLine] = useState('');
-  const [search, setSearch] = useState('');
-  const options = useMemo(
-    () => [...jobs].sort((a, b) => a.name.localeCompare(b.name)).map((j) => ({ value: j._id, label: j.name })),
-    [jobs],
-  );
+  const noText = useCallback(() => '', []);
+  const addJob = useCallback((job: CannedJob) => onAdd({ description: job.name, ...lineFromJob(job) }), [onAdd]);
   return (
     <Group gap="md" align="flex-end" wrap="wrap" mt="md">
       <form
@@ -312,24 +310,18 @@ const AddLines = memo(function AddLines({
         </Group>
       </form>
       {jobs.length > 0 ? (
-        <Select
-          style={{ flex: '1 1 16rem' }}
-          label={t('jobs.add')}
-          placeholder={t('jobs.addPlaceholder')}
-          data={options}
-          value={null}
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          nothingFoundMessage={t('jobs.nothingFound')}
-          disabled={adding}
-          onChange={(id) => {
-            const job = jobs.find((j) => j._id === id);
-            setSearch('');
-            if (job) onAdd({ description: job.name, ...lineFromJob(job) });
-          }}
-          data-testid="add-job"
-        />
+        <div style={{ flex: '1 1 16rem' }}>
+          <JobPicker
+            jobs={jobs}
+            label={t('jobs.add')}
+            showLabel
+            placeholder={t('jobs.addPlaceholder')}
+            describe={noText}
+            onPick={addJob}
+            disabled={adding}
+            testId="add-job"
+          />
+        </div>
       ) : (
         <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
           {t('jobs.none')}
