@@ -7,7 +7,8 @@ import { apiWithToken } from './support/orders.js';
 /**
  * Estimates (docs/estimates.md): the owner sets Uptown's taxes and keeps Downtown's canned jobs in
  * the store settings; the advisor prices a new Downtown order's six findings in the estimate grid,
- * two of them with canned jobs, without a Save button; the grid refuses to mark the estimate ready
+ * two of them with canned jobs, without a Save button; adds a canned job as a new line and deletes
+ * it; the grid refuses to mark the estimate ready
  * while a line is invalid, then marks it ready and reaches approved work through the redirect
  * rule; the customer review modal; the older /app/v2 paths.
  */
@@ -217,6 +218,16 @@ test('the advisor prices six findings with two canned jobs without pressing a Sa
   for (const tax of saved.taxes) await expect(page.getByTestId(`tax-${tax.name}`)).toContainText(money(tax.amount, saved.currency));
   await expect(page.getByTestId('estimate-version')).toHaveText(`Version ${saved.version}`);
 
+  // A canned job as a new line, then the line removed: both stay a click away.
+  await page.getByRole('combobox', { name: 'Add a canned job as a new line' }).click();
+  await page.getByRole('option', { name: 'Tire rotation' }).click();
+  await expect(lines).toHaveCount(7);
+  await expect(lines.nth(6).getByLabel('Description, line 7')).toHaveValue('Tire rotation');
+  await expect(lines.nth(6).getByLabel('Labour hours, line 7')).toHaveValue('0.5');
+  await lines.nth(6).getByRole('button', { name: 'Delete line 7' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete line 7' }).click();
+  await expect(lines).toHaveCount(6);
+
   // An invalid line: a part without a name. Its error shows once the field is left; it is not
   // sent, and the estimate cannot be marked ready, the button saying which line stops it.
   const battery = n('Battery voltage');
@@ -231,7 +242,9 @@ test('the advisor prices six findings with two canned jobs without pressing a Sa
   await expect(page.getByTestId('ready-blockers')).toContainText(`Line ${battery}: needs fixing`);
   await expectAccessible(page);
   await expectReadableBadges(page);
-  expect((await api.get<Estimate>(estimateApi)).version).toBe(saved.version);
+  // The invalid line was not sent: the server's version is the one the page shows.
+  const current = await api.get<Estimate>(estimateApi);
+  await expect(page.getByTestId('estimate-version')).toHaveText(`Version ${current.version}`);
 
   // Removing the empty part makes it whole again: ready.
   await page.getByRole('button', { name: `Remove part 1 of line ${battery}` }).click();
