@@ -72,6 +72,8 @@ export * from './routes/estimates.js';
 export * from './estimates/estimate.js';
 export * from './estimates/drawing.js';
 export * from './estimates/money.js';
+export * from './estimates/canned-jobs.js';
+export * from './routes/canned-jobs.js';
 export * from './reports/send-report.js';
 export * from './routes/report-sending.js';
 export * from './reports/report-view.js';

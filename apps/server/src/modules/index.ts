@@ -68,7 +68,18 @@ import { courseRoutes, createCoursesService } from './training/index.js';
 import { createVinScannerRepository, createVinScannerService, vinScannerRoutes, vinScannerSettings } from './vin-scanner/index.js';
 import { createRepairOrdersService, inspectionOrderOwnerResolvers, inspectionOrderRoutes, type RepairOrdersService } from './repair-orders/index.js';
 import { createInspectionsService, customerDecisionsIn, inspectionOwnerResolvers, inspectionRoutes, inspectionRules, type InspectionsService } from './inspections/index.js';
-import { createEstimatesRepository, createEstimatesService, estimateOwnerResolvers, estimateRoutes, type EstimatesService } from './estimates/index.js';
+import {
+  cannedJobOwnerResolvers,
+  cannedJobRoutes,
+  createCannedJobsRepository,
+  createCannedJobsService,
+  createEstimatesRepository,
+  createEstimatesService,
+  estimateOwnerResolvers,
+  estimateRoutes,
+  type CannedJobsService,
+  type EstimatesService,
+} from './estimates/index.js';
 import {
   createReportLinksRepository,
   createReportLinksService,
@@ -167,9 +178,16 @@ function buildReports(
 /** The registrar's lookups: which store (or account) a path's resource belongs to. */
 function buildAccess(
   platform: Platform,
-  on: { identity: IdentityRepository; customersRepo: CustomersRepository; orders: RepairOrdersService; inspections: InspectionsService; estimates: EstimatesService },
+  on: {
+    identity: IdentityRepository;
+    customersRepo: CustomersRepository;
+    orders: RepairOrdersService;
+    inspections: InspectionsService;
+    estimates: EstimatesService;
+    cannedJobs: CannedJobsService;
+  },
 ) {
-  const { identity, customersRepo, orders, inspections, estimates } = on;
+  const { identity, customersRepo, orders, inspections, estimates, cannedJobs } = on;
   const customerOwners = customerOwnerResolvers(customersRepo);
   return {
     userScope: userScopeResolver(identity),
@@ -179,6 +197,7 @@ function buildAccess(
       ...inspectionOrderOwnerResolvers(orders),
       ...inspectionOwnerResolvers(inspections),
       ...estimateOwnerResolvers(estimates),
+      ...cannedJobOwnerResolvers(cannedJobs),
     } satisfies Record<string, (id: string) => Promise<ResourceOwner | null>>,
     customerStore: customerOwners.customerStore,
     ...portalHouseholdResolvers(createPortalRepository(platform.database.db)),
@@ -247,6 +266,7 @@ export function buildServices(platform: Platform) {
     orders,
     inspections,
   });
+  const cannedJobs = createCannedJobsService(createCannedJobsRepository(db));
 
   const { reportLinks, reportSending, reportView } = buildReports(platform, { customersIn, orders, inspections, estimates });
 
@@ -258,7 +278,7 @@ export function buildServices(platform: Platform) {
     eventLimiter: perMinute(PORTAL_LIMITS.eventsPerMinute),
   });
 
-  const access = buildAccess(platform, { identity, customersRepo, orders, inspections, estimates });
+  const access = buildAccess(platform, { identity, customersRepo, orders, inspections, estimates, cannedJobs });
 
   return {
     identity,
@@ -285,6 +305,7 @@ export function buildServices(platform: Platform) {
     orders,
     inspections,
     estimates,
+    cannedJobs,
     reportLinks,
     reportSending,
     reportView,
@@ -319,6 +340,7 @@ export function implementations(platform: Platform, services: Services = buildSe
     ...inspectionOrderRoutes(s.orders),
     ...inspectionRoutes(s.inspections),
     ...estimateRoutes(s.estimates),
+    ...cannedJobRoutes(s.cannedJobs),
     ...reportSendingRoutes({ sending: s.reportSending, links: s.reportLinks }),
     ...reportViewRoutes({ view: s.reportView, links: s.reportLinks, orders: s.orders }),
     ...portalRoutes(s.portal),

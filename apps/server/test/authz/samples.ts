@@ -5,6 +5,7 @@ import { users } from '../../src/platform/db/schema/users.js';
 import { createSsoRepository } from '../../src/modules/identity/sso.repository.js';
 import { createCoursesRepository } from '../../src/modules/training/training.repository.js';
 import { createEstimatesRepository } from '../../src/modules/estimates/estimates.repository.js';
+import { createCannedJobsRepository } from '../../src/modules/estimates/canned-jobs.repository.js';
 import { todoItems } from '../../src/modules/portal/portal.schema.js';
 
 /** A portal user's own customer in the world's store (made and linked on first use); null for anyone else. */
@@ -77,6 +78,18 @@ export const paramSamples: Record<string, SampleFactory> = {
       { storeId: world.store.id, estimateId: estimate!.id, resultId: null, description: 'Sample', labourHours: 1, parts: [], fees: [], rank: 0 },
     ]);
     return line!.id;
+  },
+  // A canned job of the store, its name new each time (names are unique per store).
+  cannedJobId: async (t, world) => {
+    const name = `Sample job ${crypto.randomUUID()}`;
+    const job = await createCannedJobsRepository(t.platform.database.db).insert(world.store.id, {
+      name,
+      nameKey: name.toLowerCase(),
+      labourHours: 1,
+      parts: [],
+      fees: [],
+    });
+    return job.id;
   },
   pictureName: async () => 'front.jpg',
   videoName: async () => 'walkaround.mp4',

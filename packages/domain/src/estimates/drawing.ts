@@ -72,6 +72,25 @@ export function isRecommended(
   return severity === 'warning' || severity === 'critical';
 }
 
+/**
+ * A line whose result is no longer warning or critical (okay, na, or cleared since drawing): the
+ * page flags it, drawing again removes it, and the estimate cannot be marked ready with it.
+ * Lines added by hand have no result and are never stale.
+ */
+export function isNoLongerRecommended(line: { resultId: string | null; severity: ResultSeverity | null }): boolean {
+  return line.resultId !== null && !isRecommended(line.severity);
+}
+
+/**
+ * POST .../estimate/ready: the version of the estimate the advisor marks ready. When sent, the
+ * server refuses (409 ESTIMATE_CHANGED) an estimate that changed since, so what is marked ready
+ * is what the advisor saw; without it (older clients, the demo seed) the estimate as it is.
+ */
+export const ZMarkEstimateReadyRequest = z
+  .strictObject({ version: z.number().int().min(1).optional() })
+  .default({});
+export type MarkEstimateReadyRequest = z.input<typeof ZMarkEstimateReadyRequest>;
+
 /** What drawing reads of a result. */
 export interface DrawableResult {
   id: string;

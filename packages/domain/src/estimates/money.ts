@@ -17,11 +17,17 @@ export function amountToCents(amount: number | string | null | undefined): numbe
   return Math.round(n * 100);
 }
 
+/** One formatter per locale and currency: making one costs far more than using it (a grid formats at every key). */
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** An amount in cents for people: "$1,234.50" in English, "1 234,50 $" in French. */
 export function formatMoney(cents: number, currency: 'USD' | 'CAD', language: string): string {
   const locale =
     language === 'fr' ? (currency === 'CAD' ? 'fr-CA' : 'fr-FR') : currency === 'CAD' ? 'en-CA' : 'en-US';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  const key = `${locale}:${currency}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+  return format.format(cents / 100);
 }
 
 export type TaxProblem = {

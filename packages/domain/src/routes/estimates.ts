@@ -8,6 +8,7 @@ import { ZEstimate } from '../estimates/estimate.js';
 import {
   ZCreateEstimateLineRequest,
   ZDrawEstimateRequest,
+  ZMarkEstimateReadyRequest,
   ZUpdateEstimateLineRequest,
   ZUpdateEstimateRequest,
 } from '../estimates/drawing.js';
@@ -89,10 +90,11 @@ export const markEstimateReadyRoute = defineRoute({
   method: 'POST',
   path: `${base}/ready`,
   summary:
-    "The advisor's estimate is ready: the order's estimate step becomes done (any later change puts it back in progress).",
+    "The advisor's estimate is ready: the order's estimate step becomes done (any later change puts it back in progress). With `version`, 409 ESTIMATE_CHANGED when the estimate is at another version by now; 409 CONFLICT while a line's result is no longer warning or critical (details.lines names them: draw again or remove them).",
   tag: 'estimates',
   access: access.store(ESTIMATE_WRITE_ROLES),
   params: orderParams,
+  body: ZMarkEstimateReadyRequest,
   response: ZEstimate,
 });
 

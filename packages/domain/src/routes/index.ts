@@ -22,6 +22,7 @@ import { adminRoutes } from './admin.js';
 import { accountSetupRoutes } from './account-setup.js';
 import { inspectionRoutes } from './inspections.js';
 import { estimateRoutes } from './estimates.js';
+import { cannedJobRoutes } from './canned-jobs.js';
 import { reportSendingRoutes } from './report-sending.js';
 import { reportViewRoutes } from './report-view.js';
 import { portalRoutes } from './portal.js';
@@ -53,6 +54,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...adminRoutes,
   ...inspectionRoutes,
   ...estimateRoutes,
+  ...cannedJobRoutes,
   ...reportSendingRoutes,
   ...reportViewRoutes,
   ...portalRoutes,

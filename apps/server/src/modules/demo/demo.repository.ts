@@ -6,6 +6,7 @@ import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
 import { customers, vehicles } from '../customers/customers.schema.js';
 import { todoItems } from '../portal/portal.schema.js';
+import { createCannedJobsRepository } from '../estimates/canned-jobs.repository.js';
 
 export function createDemoRepository(db: Db) {
   return {
@@ -77,6 +78,8 @@ function writer(db: Db) {
     },
     /** Customers and vehicles go through their feature's repository, which keeps search_text. */
     customers: createCustomersRepository(db),
+    /** Canned jobs go through the estimates feature's repository. */
+    cannedJobs: createCannedJobsRepository(db),
   };
 }
 

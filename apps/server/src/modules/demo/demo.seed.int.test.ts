@@ -5,6 +5,7 @@ import { verifyPassword } from '../../platform/auth/passwords.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo.seed.js';
 import { DEMO_PORTAL_USERS } from './demo.portal.js';
 import { DEMO_VEHICLES } from './demo.customers.js';
+import { DEMO_CANNED_JOBS } from './demo.canned-jobs.js';
 import { createVehicleDataService } from '../vehicle-data/vehicle-data.service.js';
 import { bearer } from '../../../test/factories.js';
 
@@ -61,6 +62,22 @@ describe('demo data', () => {
     const byPhone = await t.app.inject({ method: 'GET', url: `/v2/search/store/${downtown.id}/household?search=555-0103`, headers });
     // Marc came first in his household: the main customer stays first.
     expect(byPhone.json()._embedded.household[0].customers.map((c: { firstName: string }) => c.firstName)).toEqual(['Marc', 'Sophie']);
+  });
+
+  it('gives every demo store a dozen common canned jobs, which its advisor reads by name', async () => {
+    const db = t.platform.database.db;
+    const stores = await db.query.stores.findMany();
+    expect(DEMO_CANNED_JOBS.length).toBeGreaterThanOrEqual(12);
+    for (const store of stores) {
+      const jobs = await db.query.cannedJobs.findMany({ where: (j, { eq }) => eq(j.storeId, store.id) });
+      expect(jobs.map((j) => j.name).sort(), store.name).toEqual(DEMO_CANNED_JOBS.map((j) => j.name).sort());
+    }
+    const downtown = stores.find((s) => s.name === 'Downtown')!;
+    const advisor = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'advisor') });
+    const res = await t.app.inject({ method: 'GET', url: `/v2/api/store/${downtown.id}/cannedJob`, headers: await bearer(t.platform.tokens, advisor!) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((j: { name: string }) => j.name)).toEqual(['Battery replacement', 'Brake fluid flush', 'Cabin air filter', 'Coolant flush', 'Engine air filter', 'Front brake pads', 'Front rotors', 'Oil change', 'Rear brake pads', 'Serpentine belt', 'Tire rotation', 'Wheel alignment', 'Wiper blades']);
+    expect(res.json().find((j: { name: string }) => j.name === 'Oil change')).toMatchObject({ labourHours: 0.5, fees: [{ description: 'Used oil disposal', amount: 3_00 }] });
   });
 
   it('holds VINs the offline decoder reads as stored', async () => {

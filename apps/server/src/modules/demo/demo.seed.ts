@@ -11,6 +11,7 @@ import { seedDemoOrders } from './demo.orders.js';
 import { seedDemoInspections } from './demo.inspections.js';
 import type { FileStore } from '../../platform/files/index.js';
 import { seedDemoReports, type DemoReportServices } from './demo.reports.js';
+import { seedDemoCannedJobs } from './demo.canned-jobs.js';
 
 /** Every demo user's password; listed in the README. */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -152,6 +153,7 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
       }),
     };
     const accountsByKey = { demo, north, harbour };
+    for (const store of Object.values(storesByKey)) await seedDemoCannedJobs(w, store.id);
     const workers = await w.users(
       DEMO_USERS.map((u) => {
         const store = u.store ? storesByKey[u.store] : undefined;

@@ -239,6 +239,34 @@ describe('the estimate of an order', () => {
       .where(eq(stores.id, store.id));
   });
 
+  it('marks ready only the version the advisor saw, and never with a line the inspection no longer recommends', async () => {
+    const order = await newOrder();
+    const pads = await result(order._id, { itemKey: 'frontBrakePads', result: 'critical' });
+    const belt = await result(order._id, { itemKey: 'driveBelt', result: 'warning' });
+    const made = await ok('GET', est(order._id));
+    const beltLine = made.lines.find((l) => l.resultId === belt._id)!;
+    await send('PUT', api(`/inspectionOrder/${order._id}/result/${belt._id}`), { result: 'okay' });
+
+    // The belt's line is stale: refused, the line named, nothing changed.
+    const refused = await send('POST', est(order._id, '/ready'), { version: made.version });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', details: { lines: [beltLine._id] } });
+    expect(refused.json().message).toContain(`line ${made.lines.indexOf(beltLine) + 1} `);
+    expect((await orderRow(order._id)).stateEstimate).not.toBe('done');
+
+    // Drawn again (the stale line removed, a new version): the version seen before is refused.
+    const drawn = await ok('POST', est(order._id, '/draw'), { language: 'en' });
+    expect(drawn.lines.map((l) => l.resultId)).toEqual([pads._id]);
+    const changed = await send('POST', est(order._id, '/ready'), { version: made.version });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toMatchObject({ code: 'ESTIMATE_CHANGED' });
+    expect(changed.json().message).toContain(`version ${drawn.version}`);
+
+    const ready = await ok('POST', est(order._id, '/ready'), { version: drawn.version });
+    expect(ready).toMatchObject({ state: 'done', version: drawn.version });
+    expect((await send('POST', est(order._id, '/ready'), { version: 0 })).json().message).toContain('version');
+  });
+
   it("shows approvals the customer made through the line's decision and the approved total", async () => {
     const order = await newOrder();
     const pads = await result(order._id, { itemKey: 'frontBrakePads', result: 'critical' });

@@ -11,7 +11,8 @@ import {
 import type { EstimateLineRow, EstimateRow } from './estimates.repository.js';
 
 const asDecision = (value: string | null): CustomerDecision | null => (value === 'approved' || value === 'declined' ? value : null);
-const asSeverity = (value: string | null | undefined): ResultSeverity | null =>
+/** A result's severity as stored, or null for none (a cleared result). */
+export const asSeverity = (value: string | null | undefined): ResultSeverity | null =>
   (RESULT_SEVERITIES as readonly string[]).includes(value ?? '') ? (value as ResultSeverity) : null;
 
 /** The estimate as the API shows it: every line priced, the taxes and totals worked out. */

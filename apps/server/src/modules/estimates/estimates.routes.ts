@@ -35,8 +35,8 @@ export function estimateRoutes(service: EstimatesService) {
     implement(refreshEstimateTaxesRoute, ({ storeId, params }) =>
       service.refreshTaxes(storeId, params.inspectionOrderId),
     ),
-    implement(markEstimateReadyRoute, ({ storeId, params }) =>
-      service.markReady(storeId, params.inspectionOrderId),
+    implement(markEstimateReadyRoute, ({ storeId, params, body }) =>
+      service.markReady(storeId, params.inspectionOrderId, body.version),
     ),
     implement(createEstimateLineRoute, ({ storeId, params, body }) =>
       service.createLine(storeId, params.inspectionOrderId, body),

@@ -14,6 +14,15 @@ export interface EstimateTaxRecord {
   onFees: boolean;
 }
 
+/** [{ number, description, quantity, unitPrice }] of a line or a canned job, unitPrice in cents. */
+const partsColumn = () =>
+  jsonb('parts')
+    .$type<Array<{ number: string | null; description: string; quantity: number; unitPrice: number }>>()
+    .notNull()
+    .default([]);
+/** [{ description, amount }] of a line or a canned job, amount in cents. */
+const feesColumn = () => jsonb('fees').$type<Array<{ description: string; amount: number }>>().notNull().default([]);
+
 /** The estimate of an order: one per order; money in cents. */
 export const estimates = pgTable(
   'estimates',
@@ -52,13 +61,8 @@ export const estimateLines = pgTable(
     resultId: uuid('result_id').references(() => inspectionResults.id, { onDelete: 'set null' }),
     description: text('description').notNull(),
     labourHours: doublePrecision('labour_hours').notNull().default(0),
-    /** [{ number, description, quantity, unitPrice }], unitPrice in cents. */
-    parts: jsonb('parts')
-      .$type<Array<{ number: string | null; description: string; quantity: number; unitPrice: number }>>()
-      .notNull()
-      .default([]),
-    /** [{ description, amount }], amount in cents. */
-    fees: jsonb('fees').$type<Array<{ description: string; amount: number }>>().notNull().default([]),
+    parts: partsColumn(),
+    fees: feesColumn(),
     rank: integer('rank').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,4 +72,28 @@ export const estimateLines = pgTable(
     // One drawn line per result.
     uniqueIndex('estimate_lines_result_key').on(t.estimateId, t.resultId).where(sql`${t.resultId} is not null`),
   ],
+);
+
+/**
+ * A store's canned job (docs/estimates.md "Canned jobs"): a name unique in the store whatever its
+ * case and spacing, the labour hours, parts and fees one pick puts on an estimate line.
+ */
+export const cannedJobs = pgTable(
+  'canned_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    name: text('name').notNull(),
+    /** cannedJobNameKey(name): lower case, spaces squeezed; unique per store. */
+    nameKey: text('name_key').notNull(),
+    labourHours: doublePrecision('labour_hours').notNull().default(0),
+    parts: partsColumn(),
+    fees: feesColumn(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The list reads a store's jobs by name; the same key makes names unique per store.
+  (t) => [uniqueIndex('canned_jobs_store_name_key').on(t.storeId, t.nameKey)],
 );

@@ -1,5 +1,7 @@
 import {
+  AppError,
   errors,
+  isNoLongerRecommended,
   MAX_ESTIMATE_LINES,
   planDraw,
   type ZCreateEstimateLineRequest,
@@ -16,7 +18,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Outbox } from '../../platform/outbox/outbox.js';
 import type { OrderChange, OrderRow } from '../repair-orders/index.js';
 import { createEstimatesRepository, type EstimateRow, type EstimatesRepository } from './estimates.repository.js';
-import { presentEstimate } from './estimates.presenter.js';
+import { asSeverity, presentEstimate } from './estimates.presenter.js';
 
 /** What the estimates feature needs of the orders feature: its service, never its repository. */
 export interface EstimateOrdersPort {
@@ -192,9 +194,30 @@ function estimateOperations(deps: EstimatesDeps) {
       });
     },
 
-    /** POST .../estimate/ready: the estimate step is done. */
-    async markReady(storeId: string, orderId: string) {
-      return edit(deps, storeId, orderId, 'en', async () => ({ priced: false, state: 'done' }));
+    /**
+     * POST .../estimate/ready: the estimate step is done. Refused when the estimate is no longer
+     * at the version the advisor saw (when given), and while a line's result is no longer
+     * recommended (the customer would be offered work the inspection does not call for).
+     */
+    async markReady(storeId: string, orderId: string, seenVersion?: number) {
+      return edit(deps, storeId, orderId, 'en', async ({ repo, estimate }) => {
+        if (seenVersion !== undefined && seenVersion !== estimate.version) {
+          throw new AppError(409, 'ESTIMATE_CHANGED', `version: the estimate is at version ${estimate.version}, not ${seenVersion}`);
+        }
+        const lines = await repo.lines(storeId, estimate.id);
+        const stale = lines
+          .map(({ line, severity }, index) => ({ id: line.id, n: index + 1, stale: isNoLongerRecommended({ resultId: line.resultId, severity: asSeverity(severity) }) }))
+          .filter((l) => l.stale);
+        if (stale.length) {
+          throw new AppError(
+            409,
+            'CONFLICT',
+            `lines: line ${stale.map((l) => l.n).join(', ')} no longer recommended by the inspection; draw the estimate again or remove them`,
+            { lines: stale.map((l) => l.id) },
+          );
+        }
+        return { priced: false, state: 'done' };
+      });
     },
 
     /**

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -13,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
@@ -21,33 +21,39 @@ import {
   ESTIMATE_STATUSES,
   ESTIMATE_WRITE_ROLES,
   isLanguage,
+  lineFromJob,
   orderNumberDisplay,
+  type CannedJob,
+  type CreateEstimateLineRequest,
   type Estimate,
   type EstimateStatus,
   type RepairOrder,
   type Language,
-  type UpdateEstimateLineRequest,
 } from '@servicebay/domain';
 import { ApiError, type ApiClient } from '@servicebay/web-core';
-import { AlertBanner, useDialogs } from '@servicebay/ui';
+import { AlertBanner, useAlerts, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { estimatePaths, orderPaths } from '../../paths.js';
-import { orderQuery } from '../repair-orders/repair-order-api.js';
+import { orderQuery, orderQueryKey } from '../repair-orders/repair-order-api.js';
 import {
   createEstimateLine,
   deleteEstimateLine,
   drawEstimate,
   estimateQuery,
+  estimateQueryKey,
+  keepNewestEstimate,
   markEstimateReady,
   refreshEstimateTaxes,
   updateEstimate,
-  updateEstimateLine,
   useEstimateChange,
 } from './estimate-api.js';
-import { EstimateLineCard } from './EstimateLineCard.js';
-import { useMoney } from './format.js';
+import { cannedJobsQuery } from './canned-jobs-api.js';
+import { JobPicker } from './JobPicker.js';
+import { EstimateGrid, ReadyBlockers, useEstimateGridStore, useGridContext, useGridReadiness, useGridTotals } from './EstimateGrid.js';
+import type { EstimateGridStore } from './estimate-grid-store.js';
+import { useEstimateErrorText, useMoney } from './format.js';
 import { labourRateEntry, totalsRows } from './estimate-lines.js';
 
 /** The language drawn lines are written in: the page's. */
@@ -139,7 +145,16 @@ export function EstimateFrame({
 }
 
 /** Labour, parts, fees, each tax and the total; the approved total beside it. */
-export function EstimateTotals({ estimate, approved = false }: { estimate: Estimate; approved?: boolean }) {
+export function EstimateTotals({
+  estimate,
+  totals = estimate,
+  approved = false,
+}: {
+  estimate: Estimate;
+  /** The totals to show: the server's (the default), or the grid's totals of what is on screen. */
+  totals?: Pick<Estimate, 'taxes' | 'totals'>;
+  approved?: boolean;
+}) {
   const { t } = useTranslation('estimates');
   const money = useMoney(estimate);
 
@@ -148,7 +163,7 @@ export function EstimateTotals({ estimate, approved = false }: { estimate: Estim
       <Table>
         <Table.Caption>{t('totals.caption')}</Table.Caption>
         <Table.Tbody>
-          {totalsRows(estimate, approved).map((row) => {
+          {totalsRows(totals, approved).map((row) => {
             const label =
               row.kind === 'tax'
                 ? t('totals.tax', { name: row.name, rate: row.ratePercent })
@@ -176,178 +191,294 @@ export function EstimateTotals({ estimate, approved = false }: { estimate: Estim
   );
 }
 
+const MemoTotals = memo(EstimateTotals);
+
 const TOTAL_TEST_IDS: Partial<Record<string, string>> = { total: 'estimate-total', approvedTotal: 'approved-total' };
 
 /**
- * /app/store/{storeId}/inspectionOrder/{id}/estimates: the advisor builds the
- * estimate from the inspection's recommendations, prices labour, parts and fees, sees the totals
- * with each tax, and marks it ready (the order's estimate step done). docs/estimates.md.
+ * /app/store/{storeId}/inspectionOrder/{id}/estimates: the advisor builds the estimate from the
+ * inspection's recommendations in an inline grid saved as it is typed, prices lines in one pick
+ * with the store's canned jobs, sees the totals of what is on screen with each tax, and marks it
+ * ready (the order's estimate step done) once every line is saved. docs/estimates.md.
  */
 export function EstimatesPage() {
   const { order, estimate } = useOrderEstimate();
   return (
     <EstimateFrame page="estimates" order={order} estimate={estimate}>
-      {(o, e) => <EstimateEditor order={o} estimate={e} />}
+      {(o, e) => <EstimateEditor key={o._id} order={o} estimate={e} />}
     </EstimateFrame>
   );
 }
 
+const NO_JOBS: readonly CannedJob[] = [];
+
+/** The totals of what is on screen: every line's draft, saved or not. */
+const DraftTotals = memo(function DraftTotals({ store }: { store: EstimateGridStore }) {
+  // Drawn in a render React may put off while the advisor types: the key comes first.
+  const { estimate, totals } = useDeferredValue(useGridTotals(store));
+  return <MemoTotals estimate={estimate} totals={totals} />;
+});
+
+/** The version, why the estimate cannot be marked ready yet, and the button. */
+const ReadyPanel = memo(function ReadyPanel({
+  store,
+  readOnly,
+  onReady,
+  readying,
+  storeId,
+  inspectionOrderId,
+}: {
+  store: EstimateGridStore;
+  readOnly: boolean;
+  onReady: () => void;
+  readying: boolean;
+  storeId: string;
+  inspectionOrderId: string;
+}) {
+  const { t } = useTranslation('estimates');
+  const { estimate, blockers } = useGridReadiness(store);
+  const blocked = blockers.length > 0;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed" data-testid="estimate-version">
+        {t('version', { version: estimate.version })}
+      </Text>
+      {!readOnly && estimate.state !== 'done' && (
+        <>
+          <ReadyBlockers store={store} blockers={blockers} />
+          <Button
+            size="lg"
+            onClick={() => onReady()}
+            disabled={blocked}
+            aria-describedby={blocked ? 'ready-blockers' : undefined}
+            loading={readying}
+            data-testid="mark-ready"
+          >
+            {t('actions.markReady')}
+          </Button>
+        </>
+      )}
+      {estimate.state === 'done' && (
+        <Button size="lg" component={Link} to={estimatePaths.approval(storeId, inspectionOrderId)}>
+          {t('actions.toApproval')}
+        </Button>
+      )}
+      <Button variant="subtle" component={Link} to={orderPaths.order(storeId, inspectionOrderId)}>
+        {t('actions.backToOrder')}
+      </Button>
+    </Stack>
+  );
+});
+
+/** New lines: by hand with a description, or a canned job's in one pick. */
+const AddLines = memo(function AddLines({
+  jobs,
+  onAdd,
+  adding,
+}: {
+  jobs: readonly CannedJob[];
+  onAdd: (body: CreateEstimateLineRequest) => void;
+  adding: boolean;
+}) {
+  const { t } = useTranslation('estimates');
+  const [newLine, setNewLine] = useState('');
+  const noText = useCallback(() => '', []);
+  const addJob = useCallback((job: CannedJob) => onAdd({ description: job.name, ...lineFromJob(job) }), [onAdd]);
+  return (
+    <Group gap="md" align="flex-end" wrap="wrap" mt="md">
+      <form
+        style={{ flex: '1 1 20rem' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (newLine.trim()) {
+            onAdd({ description: newLine.trim() });
+            setNewLine('');
+          }
+        }}
+      >
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            label={t('newLine')}
+            value={newLine}
+            maxLength={500}
+            onChange={(e) => setNewLine(e.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" variant="default" disabled={newLine.trim() === ''} loading={adding}>
+            {t('actions.addLine')}
+          </Button>
+        </Group>
+      </form>
+      {jobs.length > 0 ? (
+        <div style={{ flex: '1 1 16rem' }}>
+          <JobPicker
+            jobs={jobs}
+            label={t('jobs.add')}
+            showLabel
+            placeholder={t('jobs.addPlaceholder')}
+            describe={noText}
+            onPick={addJob}
+            disabled={adding}
+            testId="add-job"
+          />
+        </div>
+      ) : (
+        <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+          {t('jobs.none')}
+        </Text>
+      )}
+    </Group>
+  );
+});
+
+/**
+ * The estimate's own settings: draw again, labour rate, status, the store's current taxes. Drawn
+ * again only when those change, not at every saved line.
+ */
+const EstimateToolbar = memo(function EstimateToolbar({
+  params,
+  labourRate,
+  currency,
+  status,
+}: {
+  params: { storeId: string; inspectionOrderId: string };
+  labourRate: number;
+  currency: Estimate['currency'];
+  status: EstimateStatus | null;
+}) {
+  const { t } = useTranslation('estimates');
+  const language = usePageLanguage();
+  const [rate, setRate] = useState<number | string>(labourRate / 100);
+  const useChange = <V,>(call: (api: ApiClient, vars: V) => Promise<Estimate>) =>
+    useEstimateChange<V>(params.storeId, params.inspectionOrderId, call);
+  const draw = useChange<void>((a) => drawEstimate(a, params, language));
+  const taxes = useChange<void>((a) => refreshEstimateTaxes(a, params));
+  const update = useChange<{ labourRate?: number; status?: EstimateStatus }>((a, body) => updateEstimate(a, params, body));
+  const { cents: rateCents, valid: rateValid, canSet: rateCanSet } = labourRateEntry(rate, labourRate);
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <Button size="md" variant="default" onClick={() => draw.mutate()} loading={draw.isPending}>
+          {t('actions.draw')}
+        </Button>
+        <Group gap="xs" align="flex-end">
+          <NumberInput
+            label={t('labourRate', { currency })}
+            min={0}
+            max={10_000}
+            decimalScale={2}
+            fixedDecimalScale
+            value={rate}
+            onChange={setRate}
+            error={rateValid ? undefined : t('labourRateInvalid')}
+            w={200}
+          />
+          <Button
+            variant="default"
+            disabled={!rateCanSet}
+            loading={update.isPending && update.variables?.labourRate !== undefined}
+            onClick={() => rateCents !== null && update.mutate({ labourRate: rateCents })}
+          >
+            {t('actions.setRate')}
+          </Button>
+        </Group>
+        <Select
+          label={t('statusLabel')}
+          w={200}
+          value={status}
+          placeholder={t('status.none')}
+          allowDeselect={false}
+          onChange={(v) => v && update.mutate({ status: v as EstimateStatus })}
+          data={ESTIMATE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        />
+        <Button variant="default" onClick={() => taxes.mutate()} loading={taxes.isPending}>
+          {t('actions.refreshTaxes')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+});
+
 function EstimateEditor({ order, estimate }: { order: RepairOrder; estimate: Estimate }) {
   const { t } = useTranslation('estimates');
   const { user } = useSignedIn();
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const alerts = useAlerts();
   const dialogs = useDialogs();
-  const language = usePageLanguage();
   const money = useMoney(estimate);
+  const errorText = useEstimateErrorText();
   const storeId = order.storeId;
   const inspectionOrderId = order._id;
-  const params = { storeId, inspectionOrderId };
+  const params = useMemo(() => ({ storeId, inspectionOrderId }), [storeId, inspectionOrderId]);
   const readOnly = order.closed || !(ESTIMATE_WRITE_ROLES as readonly string[]).includes(actingRole(user));
-  const [newLine, setNewLine] = useState('');
-  const [rate, setRate] = useState<number | string>(estimate.labourRate / 100);
+  const store = useEstimateGridStore(params, estimate);
+  const jobsQuery = useQuery({ ...cannedJobsQuery(api, storeId), enabled: !readOnly });
+  const jobs = jobsQuery.data ?? NO_JOBS;
 
-  const useChange = <V,>(
-    call: (api: ApiClient, vars: V) => Promise<Estimate>,
-    onDone?: (e: Estimate) => void,
-  ) => useEstimateChange<V>(storeId, inspectionOrderId, call, onDone);
-  const draw = useChange<void>((api) => drawEstimate(api, params, language));
-  const taxes = useChange<void>((api) => refreshEstimateTaxes(api, params));
-  const ready = useChange<void>((api) => markEstimateReady(api, params));
-  const update = useChange<{ labourRate?: number; status?: EstimateStatus }>((api, body) => updateEstimate(api, params, body));
-  const addLine = useChange<string>(
-    (api, description) => createEstimateLine(api, params, description),
-    () => setNewLine(''),
+  const addLine = useEstimateChange<CreateEstimateLineRequest>(storeId, inspectionOrderId, (a, body) => createEstimateLine(a, params, body));
+  const deleteLine = useEstimateChange<string>(storeId, inspectionOrderId, (a, lineId) => deleteEstimateLine(a, params, lineId));
+  const ready = useMutation({
+    mutationFn: () => markEstimateReady(api, params, store.current().version),
+    onSuccess: (answer) => {
+      keepNewestEstimate(queryClient, storeId, inspectionOrderId, answer);
+      void queryClient.invalidateQueries({ queryKey: orderQueryKey(storeId, inspectionOrderId), exact: true });
+    },
+    onError: (error) => {
+      alerts.show({ type: 'danger', message: errorText(error) });
+      // Refused because the estimate moved on: its newest version is read again.
+      void queryClient.invalidateQueries({ queryKey: estimateQueryKey(storeId, inspectionOrderId), exact: true });
+    },
+  });
+
+  // The lines' delete buttons and the add box keep one handler each; they read the newest of what they need.
+  const latest = useRef({ dialogs, deleteLine, addLine, t });
+  latest.current = { dialogs, deleteLine, addLine, t };
+  const onDelete = useCallback(
+    async (lineId: string) => {
+      const view = store.getLine(lineId);
+      if (!view) return;
+      const { dialogs: d, deleteLine: del, t: tr } = latest.current;
+      const sure = await d.confirm({
+        message: tr('line.deleteConfirm', { description: view.draft.description || view.line.description }),
+        okLabel: tr('line.delete', { n: view.n }),
+        danger: true,
+      });
+      if (sure) del.mutate(lineId);
+    },
+    [store],
   );
-  const saveLine = useChange<{ lineId: string; body: UpdateEstimateLineRequest }>((api, v) => updateEstimateLine(api, params, v.lineId, v.body));
-  const deleteLine = useChange<string>((api, lineId) => deleteEstimateLine(api, params, lineId));
-
-  const { cents: rateCents, valid: rateValid, canSet: rateCanSet } = labourRateEntry(rate, estimate.labourRate);
+  const onAdd = useCallback((body: CreateEstimateLineRequest) => latest.current.addLine.mutate(body), []);
+  const context = useGridContext({ store, readOnly, jobs, money, errorText, onDelete });
 
   return (
     <Stack gap="lg">
       {order.closed && <AlertBanner alert={{ type: 'info', message: t('closed') }} />}
       {!readOnly && (
-        <Paper withBorder radius="lg" p="md">
-          <Group gap="md" align="flex-end" wrap="wrap">
-            <Button size="md" variant="default" onClick={() => draw.mutate()} loading={draw.isPending}>
-              {t('actions.draw')}
-            </Button>
-            <Group gap="xs" align="flex-end">
-              <NumberInput
-                label={t('labourRate', { currency: estimate.currency })}
-                min={0}
-                max={10_000}
-                decimalScale={2}
-                fixedDecimalScale
-                value={rate}
-                onChange={setRate}
-                error={rateValid ? undefined : t('labourRateInvalid')}
-                w={200}
-              />
-              <Button
-                variant="default"
-                disabled={!rateCanSet}
-                loading={update.isPending && update.variables?.labourRate !== undefined}
-                onClick={() => rateCents !== null && update.mutate({ labourRate: rateCents })}
-              >
-                {t('actions.setRate')}
-              </Button>
-            </Group>
-            <Select
-              label={t('statusLabel')}
-              w={200}
-              value={estimate.status}
-              placeholder={t('status.none')}
-              allowDeselect={false}
-              onChange={(v) => v && update.mutate({ status: v as EstimateStatus })}
-              data={ESTIMATE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            />
-            <Button variant="default" onClick={() => taxes.mutate()} loading={taxes.isPending}>
-              {t('actions.refreshTaxes')}
-            </Button>
-          </Group>
-        </Paper>
+        <EstimateToolbar params={params} labourRate={estimate.labourRate} currency={estimate.currency} status={estimate.status} />
       )}
 
-      {estimate.lines.length === 0 ? (
-        <Text data-testid="no-lines">{t('noLines')}</Text>
-      ) : (
-        <Stack gap="md" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('lines')}>
-          {estimate.lines.map((line, index) => (
-            <EstimateLineCard
-              // A line's inputs start again from the server's copy whenever that copy changes.
-              key={`${line._id}:${line.description}:${line.labourHours}:${JSON.stringify(line.parts)}:${JSON.stringify(line.fees)}`}
-              line={line}
-              index={index}
-              labourRate={estimate.labourRate}
-              money={money}
-              readOnly={readOnly}
-              saving={saveLine.isPending && saveLine.variables?.lineId === line._id}
-              onSave={(body) => saveLine.mutate({ lineId: line._id, body })}
-              onDelete={async () => {
-                const sure = await dialogs.confirm({
-                  message: t('line.deleteConfirm', { description: line.description }),
-                  okLabel: t('line.delete'),
-                  danger: true,
-                });
-                if (sure) deleteLine.mutate(line._id);
-              }}
-            />
-          ))}
-        </Stack>
-      )}
-
-      {!readOnly && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (newLine.trim()) addLine.mutate(newLine.trim());
-          }}
-        >
-          <Group gap="xs" align="flex-end">
-            <TextInput
-              label={t('newLine')}
-              value={newLine}
-              maxLength={500}
-              onChange={(e) => setNewLine(e.currentTarget.value)}
-              style={{ flex: 1 }}
-            />
-            <Button
-              type="submit"
-              variant="default"
-              disabled={newLine.trim() === ''}
-              loading={addLine.isPending}
-            >
-              {t('actions.addLine')}
-            </Button>
-          </Group>
-        </form>
-      )}
+      <Paper withBorder radius="lg" p="md">
+        <Group justify="space-between" mb="sm" gap="xs">
+          {!readOnly && <Text size="sm">{t('grid.hint')}</Text>}
+          <Text size="sm" c="dimmed">
+            {t('grid.rate', { rate: money(estimate.labourRate) })}
+          </Text>
+        </Group>
+        <EstimateGrid context={context} />
+        {!readOnly && <AddLines jobs={jobs} onAdd={onAdd} adding={addLine.isPending} />}
+      </Paper>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <EstimateTotals estimate={estimate} />
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('version', { version: estimate.version })}
-          </Text>
-          {!readOnly && estimate.state !== 'done' && (
-            <Button
-              size="lg"
-              onClick={() => ready.mutate()}
-              loading={ready.isPending}
-              data-testid="mark-ready"
-            >
-              {t('actions.markReady')}
-            </Button>
-          )}
-          {estimate.state === 'done' && (
-            <Button size="lg" component={Link} to={estimatePaths.approval(storeId, inspectionOrderId)}>
-              {t('actions.toApproval')}
-            </Button>
-          )}
-          <Button variant="subtle" component={Link} to={orderPaths.order(storeId, inspectionOrderId)}>
-            {t('actions.backToOrder')}
-          </Button>
-        </Stack>
+        <DraftTotals store={store} />
+        <ReadyPanel
+          store={store}
+          readOnly={readOnly}
+          onReady={ready.mutate}
+          readying={ready.isPending}
+          storeId={storeId}
+          inspectionOrderId={inspectionOrderId}
+        />
       </SimpleGrid>
     </Stack>
   );

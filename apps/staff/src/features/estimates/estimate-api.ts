@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   createEstimateLineRoute,
   deleteEstimateLineRoute,
@@ -12,6 +12,7 @@ import {
   updateEstimateRoute,
   type Estimate,
   type EstimateStatus,
+  type CreateEstimateLineRequest,
   type Language,
   type RepairOrder,
   type UpdateEstimateLineRequest,
@@ -39,8 +40,19 @@ export const estimateQuery = (
 });
 
 /**
+ * Keeps an answer in the cache unless the cache holds a newer version already: answers of
+ * changes made one after the other may arrive out of order (docs/estimates.md "Autosave").
+ */
+export function keepNewestEstimate(queryClient: QueryClient, storeId: string, inspectionOrderId: string, estimate: Estimate) {
+  queryClient.setQueryData<Estimate>(estimateQueryKey(storeId, inspectionOrderId), (cached) =>
+    cached && cached.version > estimate.version ? cached : estimate,
+  );
+}
+
+/**
  * A change of the estimate: every estimate route answers the whole estimate, which replaces the
- * cached one; the order is fetched again (its estimate step and status may have moved).
+ * cached one (unless a newer is there); the order is fetched again (its estimate step and status
+ * may have moved).
  */
 export function useEstimateChange<V>(
   storeId: string,
@@ -55,7 +67,7 @@ export function useEstimateChange<V>(
   return useMutation({
     mutationFn: (vars: V) => call(api, vars),
     onSuccess: (estimate) => {
-      queryClient.setQueryData(estimateQueryKey(storeId, inspectionOrderId), estimate);
+      keepNewestEstimate(queryClient, storeId, inspectionOrderId, estimate);
       void queryClient.invalidateQueries({ queryKey: orderQueryKey(storeId, inspectionOrderId) });
       onDone?.(estimate);
     },
@@ -78,16 +90,18 @@ export function refreshEstimateTaxes(api: ApiClient, ref: EstimateRef) {
   return api.call(refreshEstimateTaxesRoute, { params: ref });
 }
 
-export function markEstimateReady(api: ApiClient, ref: EstimateRef) {
-  return api.call(markEstimateReadyRoute, { params: ref });
+/** Marks ready the version the advisor sees (409 ESTIMATE_CHANGED when it is another by now). */
+export function markEstimateReady(api: ApiClient, ref: EstimateRef, version: number) {
+  return api.call(markEstimateReadyRoute, { params: ref, body: { version } });
 }
 
 export function updateEstimate(api: ApiClient, ref: EstimateRef, body: { labourRate?: number; status?: EstimateStatus }) {
   return api.call(updateEstimateRoute, { params: ref, body });
 }
 
-export function createEstimateLine(api: ApiClient, ref: EstimateRef, description: string) {
-  return api.call(createEstimateLineRoute, { params: ref, body: { description } });
+/** A line by hand: a description, or a canned job's name with its hours, parts and fees. */
+export function createEstimateLine(api: ApiClient, ref: EstimateRef, body: CreateEstimateLineRequest) {
+  return api.call(createEstimateLineRoute, { params: ref, body });
 }
 
 export function updateEstimateLine(api: ApiClient, ref: EstimateRef, lineId: string, body: UpdateEstimateLineRequest) {

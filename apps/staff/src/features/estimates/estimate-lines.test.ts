@@ -1,27 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTotals, type EstimateLine } from '@servicebay/domain';
+import { estimateTotals, lineAmounts, type EstimateLine } from '@servicebay/domain';
 import { en } from '@servicebay/locales';
 import {
   changeRow,
   decisionOf,
+  differsFromServer,
   draftAmounts,
   draftOf,
-  draftProblems,
-  isDirty,
+  draftTotals,
+  draftWithJob,
+  fieldPaths,
+  fieldProblems,
   isNoLongerRecommended,
   labourRateEntry,
   lineSaveBody,
-  maySaveDraft,
   newFee,
   newPart,
+  readCents,
+  readNumber,
   removeRow,
+  shownProblems,
   splitByDecision,
   totalsRows,
-  typedCents,
-  typedLabourHours,
-  typedNumber,
-  typedPartNumber,
-  typedQuantity,
+  touchedAfterRemoval,
 } from './estimate-lines.js';
 
 function line(id: string, over: Partial<EstimateLine> = {}): EstimateLine {
@@ -41,44 +42,24 @@ function line(id: string, over: Partial<EstimateLine> = {}): EstimateLine {
 }
 
 describe('a line as typed', () => {
-  it('reads numbers with a comma or a point, anything else as zero', () => {
-    expect(typedNumber(1.5)).toBe(1.5);
-    expect(typedNumber('1,5')).toBe(1.5);
-    expect(typedNumber('2.25')).toBe(2.25);
-    expect(typedNumber('')).toBe(0);
-    expect(typedNumber('abc')).toBe(0);
+  it('reads numbers with a comma or a point; a blank or anything else is no number', () => {
+    expect(readNumber(1.5)).toBe(1.5);
+    expect(readNumber('1,5')).toBe(1.5);
+    expect(readNumber(' 2.25 ')).toBe(2.25);
+    expect(readNumber('')).toBeNull();
+    expect(readNumber('.')).toBeNull();
+    expect(readNumber('abc')).toBeNull();
   });
 
-  it('keeps prices in cents, never below zero', () => {
-    expect(typedCents('45.5')).toBe(45_50);
-    expect(typedCents('19,99')).toBe(19_99);
-    expect(typedCents(0.005)).toBe(1);
-    expect(typedCents(-3)).toBe(0);
-    expect(typedCents('')).toBe(0);
-    expect(typedCents('x')).toBe(0);
-  });
-
-  it('keeps labour hours to the hundredth, between 0 and 999', () => {
-    expect(typedLabourHours('1,256')).toBe(1.26);
-    expect(typedLabourHours(-2)).toBe(0);
-    expect(typedLabourHours(1200)).toBe(999);
-    expect(typedLabourHours('')).toBe(0);
-  });
-
-  it('keeps quantities to the hundredth', () => {
-    expect(typedQuantity('2,333')).toBe(2.33);
-    expect(typedQuantity(1)).toBe(1);
-    expect(typedQuantity('')).toBe(0);
-  });
-
-  it('reads a blank part number as none, and keeps a typed one as typed', () => {
-    expect(typedPartNumber('   ')).toBeNull();
-    expect(typedPartNumber('')).toBeNull();
-    expect(typedPartNumber(' BP-1')).toBe(' BP-1');
+  it('reads dollars as cents, rounded to the cent', () => {
+    expect(readCents('45.5')).toBe(45_50);
+    expect(readCents('19,99')).toBe(19_99);
+    expect(readCents(0.005)).toBe(1);
+    expect(readCents('')).toBeNull();
   });
 
   it('adds an empty part (one of it) or fee, changes and removes one row', () => {
-    expect(newPart()).toEqual({ number: null, description: '', quantity: 1, unitPrice: 0 });
+    expect(newPart()).toEqual({ number: '', description: '', quantity: 1, unitPrice: 0 });
     expect(newFee()).toEqual({ description: '', amount: 0 });
     const rows = [{ a: 1 }, { a: 2 }, { a: 3 }];
     expect(changeRow(rows, 1, { a: 9 })).toEqual([{ a: 1 }, { a: 9 }, { a: 3 }]);
@@ -89,48 +70,80 @@ describe('a line as typed', () => {
 });
 
 describe('the draft', () => {
-  it("starts as the server's copy, and editing it never changes that copy", () => {
+  it("starts as the server's copy with money in dollars, and editing it never changes that copy", () => {
     const l = line('l1');
     const draft = draftOf(l);
-    expect(draft).toEqual({ description: l.description, labourHours: 1.5, parts: l.parts, fees: l.fees });
+    expect(draft).toEqual({
+      description: l.description,
+      labourHours: 1.5,
+      parts: [{ number: 'BP-1', description: 'Pads', quantity: 2, unitPrice: 45.5 }],
+      fees: [{ description: 'Disposal', amount: 5 }],
+    });
     draft.parts[0]!.quantity = 7;
     expect(l.parts[0]!.quantity).toBe(2);
   });
 
-  it('is dirty once anything differs, and clean again when put back', () => {
+  it('differs from the server once a save would change something, not for spaces or how a number is typed', () => {
     const l = line('l1');
-    expect(isDirty(draftOf(l), l)).toBe(false);
-    expect(isDirty({ ...draftOf(l), labourHours: 2 }, l)).toBe(true);
-    expect(isDirty({ ...draftOf(l), parts: changeRow(draftOf(l).parts, 0, { unitPrice: 1 }) }, l)).toBe(true);
-    expect(isDirty({ ...draftOf(l), fees: [] }, l)).toBe(true);
-    expect(isDirty({ ...draftOf(l), description: 'Front brake pads' }, l)).toBe(false);
+    expect(differsFromServer(draftOf(l), l)).toBe(false);
+    expect(differsFromServer({ ...draftOf(l), labourHours: '1,50' }, l)).toBe(false);
+    expect(differsFromServer({ ...draftOf(l), description: 'Front brake pads ' }, l)).toBe(false);
+    expect(differsFromServer({ ...draftOf(l), labourHours: 2 }, l)).toBe(true);
+    expect(differsFromServer({ ...draftOf(l), parts: changeRow(draftOf(l).parts, 0, { unitPrice: '45.51' }) }, l)).toBe(true);
+    expect(differsFromServer({ ...draftOf(l), fees: [] }, l)).toBe(true);
   });
 
-  it('names what is missing', () => {
+  it('names the problem of each field by its path, as the server would refuse it', () => {
     const ok = draftOf(line('l1'));
-    expect(draftProblems(ok)).toEqual({ descriptionMissing: false, partMissing: false, feeMissing: false, valid: true });
-    expect(draftProblems({ ...ok, description: '  ' })).toMatchObject({ descriptionMissing: true, valid: false });
-    expect(draftProblems({ ...ok, parts: [...ok.parts, newPart()] })).toMatchObject({ partMissing: true, valid: false });
-    expect(draftProblems({ ...ok, parts: changeRow(ok.parts, 0, { quantity: 0 }) })).toMatchObject({ partMissing: true });
-    expect(draftProblems({ ...ok, fees: [newFee()] })).toMatchObject({ feeMissing: true, valid: false });
+    expect(fieldProblems(ok)).toEqual({});
+    expect(
+      fieldProblems({
+        description: '  ',
+        labourHours: '',
+        parts: [...ok.parts, { number: '', description: '', quantity: '0', unitPrice: '' }],
+        fees: [{ description: '', amount: 'x' }],
+      }),
+    ).toEqual({
+      description: 'descriptionMissing',
+      labourHours: 'hoursInvalid',
+      'parts.1.description': 'partDescriptionMissing',
+      'parts.1.quantity': 'quantityInvalid',
+      'parts.1.unitPrice': 'priceInvalid',
+      'fees.0.description': 'feeDescriptionMissing',
+      'fees.0.amount': 'priceInvalid',
+    });
+    expect(fieldProblems({ ...ok, labourHours: 1000 })).toEqual({ labourHours: 'hoursInvalid' });
   });
 
-  it('offers Save only for a changed draft with nothing missing', () => {
-    const l = line('l1');
-    expect(maySaveDraft(draftOf(l), l)).toBe(false);
-    expect(maySaveDraft({ ...draftOf(l), labourHours: 2 }, l)).toBe(true);
-    expect(maySaveDraft({ ...draftOf(l), description: '' }, l)).toBe(false);
+  it('shows only the problems of fields touched; a removed row forgets its own and moves the rest up', () => {
+    const draft = { description: '', labourHours: 1, parts: [newPart(), newPart()], fees: [] };
+    expect(shownProblems(draft, new Set())).toEqual({});
+    expect(shownProblems(draft, new Set(['parts.1.description']))).toEqual({ 'parts.1.description': 'partDescriptionMissing' });
+    const after = touchedAfterRemoval(new Set(['description', 'parts.0.number', 'parts.1.description', 'fees.0.amount']), 'parts', 0);
+    expect([...after].sort()).toEqual(['description', 'fees.0.amount', 'parts.0.description']);
+    expect(fieldPaths(draft)).toEqual([
+      'description',
+      'labourHours',
+      'parts.0.number',
+      'parts.0.description',
+      'parts.0.quantity',
+      'parts.0.unitPrice',
+      'parts.1.number',
+      'parts.1.description',
+      'parts.1.quantity',
+      'parts.1.unitPrice',
+    ]);
   });
 
-  it('sends the whole line, texts trimmed, a blank part number as none', () => {
+  it('sends the whole line, texts trimmed, a blank part number as none, money in cents', () => {
     const draft = {
       description: ' Pads and rotors ',
-      labourHours: 2.25,
+      labourHours: '2,25',
       parts: [
-        { number: '  ', description: ' Rotor ', quantity: 2, unitPrice: 80_00 },
-        { number: ' BP-1 ', description: 'Pads', quantity: 1, unitPrice: 45_50 },
+        { number: '  ', description: ' Rotor ', quantity: 2, unitPrice: '80' },
+        { number: ' BP-1 ', description: 'Pads', quantity: '1', unitPrice: 45.5 },
       ],
-      fees: [{ description: ' Shop supplies ', amount: 3_00 }],
+      fees: [{ description: ' Shop supplies ', amount: '3' }],
     };
     expect(lineSaveBody(draft)).toEqual({
       description: 'Pads and rotors',
@@ -142,28 +155,51 @@ describe('the draft', () => {
       fees: [{ description: 'Shop supplies', amount: 3_00 }],
     });
   });
+
+  it("takes a canned job's hours, parts and fees and keeps the line's description", () => {
+    const draft = { description: 'Wiper blades — Worn: Replace soon', labourHours: 0, parts: [], fees: [newFee()] };
+    const job = { labourHours: 0.2, parts: [{ number: 'WB-26', description: 'Wiper blade', quantity: 2, unitPrice: 24_99 }], fees: [] };
+    expect(draftWithJob(draft, job)).toEqual({
+      description: 'Wiper blades — Worn: Replace soon',
+      labourHours: 0.2,
+      parts: [{ number: 'WB-26', description: 'Wiper blade', quantity: 2, unitPrice: 24.99 }],
+      fees: [],
+    });
+  });
 });
 
 describe('the amounts on screen', () => {
   it("prices the draft as typed at the estimate's labour rate", () => {
     const draft = draftOf(line('l1'));
     expect(draftAmounts(draft, 120_00)).toEqual({ labour: 180_00, parts: 91_00, fees: 5_00, subtotal: 276_00 });
-    const more = { ...draft, labourHours: 2, parts: changeRow(draft.parts, 0, { quantity: 3 }), fees: [] };
+    const more = { ...draft, labourHours: '2', parts: changeRow(draft.parts, 0, { quantity: '3' }), fees: [] };
     expect(draftAmounts(more, 100_00)).toEqual({ labour: 200_00, parts: 136_50, fees: 0, subtotal: 336_50 });
   });
 
-  it('rounds each part and the labour to the cent', () => {
-    const draft = { description: 'x', labourHours: 0.33, parts: [{ number: null, description: 'p', quantity: 1.5, unitPrice: 3_33 }], fees: [] };
+  it('rounds each part and the labour to the cent; what is not a number yet counts as zero', () => {
+    const draft = { description: 'x', labourHours: 0.33, parts: [{ number: '', description: 'p', quantity: 1.5, unitPrice: 3.33 }], fees: [] };
     expect(draftAmounts(draft, 99_99)).toEqual({ labour: 33_00, parts: 5_00, fees: 0, subtotal: 38_00 });
+    expect(draftAmounts({ ...draft, labourHours: '', parts: [] }, 120_00).subtotal).toBe(0);
   });
 
-  it('shows nothing for an empty line', () => {
-    expect(draftAmounts({ description: 'x', labourHours: 0, parts: [], fees: [] }, 120_00)).toEqual({
-      labour: 0,
-      parts: 0,
-      fees: 0,
-      subtotal: 0,
-    });
+  it('totals every draft with the taxes, as the server would once they are saved', () => {
+    const taxes = [{ name: 'GST', ratePercent: 5, onLabour: true, onParts: true, onFees: true, amount: 0 }];
+    const a = line('a');
+    const drafts = [
+      { draft: draftOf(a), decision: null },
+      { draft: { description: 'b', labourHours: '1', parts: [], fees: [] }, decision: 'approved' as const },
+    ];
+    const { totals, taxes: taxed } = draftTotals({ labourRate: 120_00, taxes }, drafts);
+    expect(totals).toEqual(
+      estimateTotals(
+        [
+          { amounts: lineAmounts(a, 120_00), decision: null },
+          { amounts: lineAmounts({ labourHours: 1, parts: [], fees: [] }, 120_00), decision: 'approved' },
+        ],
+        taxes,
+      ).totals,
+    );
+    expect(taxed[0]!.amount).toBe(Math.round(((276_00 + 120_00) * 5) / 100));
   });
 });
 
@@ -237,11 +273,12 @@ describe('the lines on the approved-work page', () => {
     expect(lines.map(decisionOf)).toEqual(['approved', 'declined', 'undecided', 'undecided']);
   });
 
-  it('flags a line whose result became okay or n/a', () => {
-    expect(isNoLongerRecommended({ severity: 'okay' })).toBe(true);
-    expect(isNoLongerRecommended({ severity: 'na' })).toBe(true);
-    expect(isNoLongerRecommended({ severity: 'warning' })).toBe(false);
-    expect(isNoLongerRecommended({ severity: null })).toBe(false);
+  it('flags a line whose result became okay, n/a or was cleared; a line by hand never', () => {
+    expect(isNoLongerRecommended({ resultId: 'r', severity: 'okay' })).toBe(true);
+    expect(isNoLongerRecommended({ resultId: 'r', severity: 'na' })).toBe(true);
+    expect(isNoLongerRecommended({ resultId: 'r', severity: null })).toBe(true);
+    expect(isNoLongerRecommended({ resultId: 'r', severity: 'warning' })).toBe(false);
+    expect(isNoLongerRecommended({ resultId: null, severity: null })).toBe(false);
   });
 });
 

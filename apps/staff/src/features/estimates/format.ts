@@ -23,6 +23,8 @@ export function useEstimateErrorText(): (error: unknown) => string {
       if (error instanceof ApiError && error.status === 400)
         return t('errors.invalid', { message: error.message });
       if (error instanceof ApiError && error.status === 404) return t('errors.notFound');
+      if (error instanceof ApiError && error.code === 'ESTIMATE_CHANGED') return t('errors.changed');
+      if (error instanceof ApiError && error.status === 409 && error.details?.lines) return t('errors.stale');
       return orderError(error);
     },
     [t, orderError],

@@ -39,6 +39,7 @@ import { StoreAdminFrame } from '../store-users/StoreAdminFrame.js';
 import { HoursEditor } from './HoursEditor.js';
 import { updateStoreSettings } from './store-settings-api.js';
 import { EstimateSettings, estimateSettingsValid } from './EstimateSettings.js';
+import { CannedJobsSettings } from './CannedJobsSettings.js';
 
 /**
  * The store's settings, grouped so a manager understands them.
@@ -104,7 +105,7 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 function SettingsForm({ store }: { store: Store }) {
-  const { t } = useTranslation(['admin', 'ui']);
+  const { t } = useTranslation(['admin', 'ui', 'estimates']);
   const { api } = useServices();
   const alerts = useAlerts();
   const queryClient = useQueryClient();
@@ -250,6 +251,10 @@ function SettingsForm({ store }: { store: Store }) {
 
         <Section title={t('admin:storeSettings.groups.estimates')} description={t('admin:storeSettings.groupHints.estimates')}>
           <EstimateSettings settings={settings} onChange={(change) => setSettings((s) => ({ ...s, ...change }))} />
+        </Section>
+
+        <Section title={t('estimates:cannedJobs.title')} description={t('estimates:cannedJobs.purpose')}>
+          <CannedJobsSettings storeId={store._id} currency={store.currency} labourRate={store.labourRate} />
         </Section>
 
         <Section title={t('admin:storeSettings.groups.communication')} description={t('admin:storeSettings.groupHints.communication')}>
