@@ -114,7 +114,15 @@ export function JobBoard({
             {t('board.dragHint')}
           </Text>
         </Group>
-        <Group gap="xs" wrap="nowrap" className="board-technician-row" role="list">
+        {/* Focusable, so that a row wider than the screen scrolls by keyboard too. */}
+        <Group
+          gap="xs"
+          wrap="nowrap"
+          className="board-technician-row"
+          role="list"
+          aria-labelledby="board-technicians"
+          tabIndex={0}
+        >
           {[...technicians, { id: null, name: t('board.unassigned') } as const].map((tech) => {
             const allowed = dragging
               ? mayMove(actor, dragging, tech.id) && dragging.technicianId !== tech.id
