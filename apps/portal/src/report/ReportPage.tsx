@@ -48,11 +48,13 @@ import {
 } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { blobToDataUrl, chosenItems, isUnavailable, reportErrorKey } from './report-page.js';
+import { ThankYou } from './ThankYou.js';
 
 /**
  * /report/{inspectionOrderId} (docs/reports.md): the customer's report on a
  * phone, opened from the link the shop sent (`?t=`), or by the customer signed in to the portal.
- * The customer approves or declines each recommended item, then signs; declined items become
+ * The decisions come first: the customer approves or declines each priced recommended item, sees
+ * the total approved as it grows, then signs and gets a thank-you screen; declined items become
  * deferred work they may dismiss; they may share the report by e-mail and print it. While the
  * page is visible it tells the server every 2 s that the report is being read.
  */
@@ -69,6 +71,10 @@ export function ReportPage() {
   const [reviewing, setReviewing] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [dismissing, setDismissing] = useState<string | null>(null);
+  // What was just signed, and by whom: the thank-you screen shows it until the customer goes back.
+  const [thanks, setThanks] = useState<{ signed: ReadonlyMap<string, CustomerDecision>; signerName: string } | null>(
+    null,
+  );
   const key = ['customer-report', inspectionOrderId, token ?? null, language ?? null];
   const report = useQuery({
     queryKey: key,
@@ -142,12 +148,29 @@ export function ReportPage() {
       else next.delete(resultId);
       return next;
     });
-  const undecided = data.groups
-    .flatMap((g) => g.sections.flatMap((s) => s.items))
-    .filter((i) => i.decidable && i.decision === null).length;
+  if (thanks) {
+    return (
+      <Box bg="var(--sb-color-page)" mih="100dvh" pb="xl">
+        <AccentBar />
+        <Container component="main" size="sm" px="sm" py="md">
+          <ThankYou
+            report={data}
+            signed={thanks.signed}
+            signerName={thanks.signerName}
+            onBack={() => setThanks(null)}
+          />
+        </Container>
+      </Box>
+    );
+  }
+
+  // The running total of the bottom bar: the same figure as the report's "Total approved" and the sign sheet.
+  const runningTotal = data.estimate
+    ? formatCents(approvedTotalOf(data, choices), data.estimate.currency, data.language)
+    : null;
 
   return (
-    <Box bg="var(--sb-color-page)" mih="100dvh" pb={choices.size > 0 ? 96 : 'xl'}>
+    <Box bg="var(--sb-color-page)" mih="100dvh" pb={choices.size > 0 ? 128 : 'xl'}>
       <AccentBar className="sb-no-print" />
       <Container component="main" size="sm" px="sm" py="md">
         <ReportDocument
@@ -172,11 +195,6 @@ export function ReportPage() {
                 </Group>
               </Group>
               {data.closed && <Alert color="gray">{t('closed')}</Alert>}
-              {data.viewer.canDecide && undecided > 0 && (
-                <Text size="sm" className="sb-no-print">
-                  {t('review.choose')}
-                </Text>
-              )}
             </Stack>
           }
         />
@@ -194,6 +212,11 @@ export function ReportPage() {
           style={{ zIndex: 10 }}
         >
           <Container size="sm" px={0}>
+            {runningTotal && (
+              <Text size="sm" ta="center" mb={6} data-testid="running-total">
+                {t('review.total', { amount: runningTotal })}
+              </Text>
+            )}
             <Button fullWidth size="md" onClick={() => setReviewing(true)}>
               {t('review.open', { count: choices.size })}
             </Button>
@@ -205,11 +228,11 @@ export function ReportPage() {
         report={data}
         choices={choices}
         onClose={() => setReviewing(false)}
-        onSigned={(view) => {
+        onSigned={(view, signerName) => {
           refresh(view);
+          setThanks({ signed: choices, signerName });
           setChoices(new Map());
           setReviewing(false);
-          alerts.show({ type: 'success', message: t('review.done') });
         }}
         onRefused={(error) => {
           setReviewing(false);
@@ -298,7 +321,7 @@ function ReviewModal({
   report: ReportView;
   choices: ReadonlyMap<string, CustomerDecision>;
   onClose: () => void;
-  onSigned: (view: ReportView) => void;
+  onSigned: (view: ReportView, signerName: string) => void;
   onRefused: (error: unknown) => void;
   send: (body: ApprovalBody) => Promise<ReportView>;
 }) {
@@ -329,7 +352,7 @@ function ReviewModal({
     onSuccess: (view) => {
       setProblem(null);
       setClearKey((k) => k + 1);
-      onSigned(view);
+      onSigned(view, signerName.trim());
     },
     onError: onRefused,
   });
