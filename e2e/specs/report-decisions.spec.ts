@@ -162,7 +162,8 @@ test.describe("the customer's decisions on a phone", () => {
     await expect(lightbox).toBeVisible();
     const caption = await cards(decisions).nth(0).locator('p').filter({ hasText: 'Finding:' }).textContent();
     const finding = caption!.replace('Finding:', '').trim();
-    await expect(lightbox.getByRole('img', { name: `Front brake pads: ${finding}` })).toBeVisible();
+    await expect(lightbox.getByRole('img', { name: finding })).toBeVisible();
+    await expect(lightbox.getByText(finding, { exact: true })).toBeVisible();
     await expect(lightbox.getByText('IMG_0042.jpg')).toHaveCount(0);
     const box = (await lightbox.boundingBox())!;
     expect(box.width).toBeGreaterThanOrEqual(389);
@@ -213,5 +214,110 @@ test.describe("the customer's decisions on a phone", () => {
     await expect(fold).toHaveAttribute('aria-expanded', 'true');
     await expect(cards(page.locator('.sb-report-okay-items'))).toHaveCount(made.okay);
     await expectAccessible(page);
+  });
+
+  test('the French report shows no English', async ({ page, request }) => {
+    test.slow(); // the demo report whole, its good items unfolded, a picture: room for a loaded machine
+    const login = await (
+      await request.post('/v2/api/user/login', { data: { username: 'advisor', password: 'Demo1234!' } })
+    ).json();
+    const headers = { authorization: `Bearer ${login.token}` };
+    const storeId = (JSON.parse(Buffer.from(String(login.token).split('.')[1]!, 'base64url').toString()) as { storeId: string })
+      .storeId;
+    const base = `/v2/api/store/${storeId}`;
+    const get = async <T,>(path: string): Promise<T> => {
+      const answer = await request.get(path, { headers });
+      expect(answer.status(), path).toBe(200);
+      return (await answer.json()) as T;
+    };
+    // The demo report of Jane's second car (ticket 10261): priced, signed, in the shop's English.
+    const list = await get<{ _embedded: { inspectionOrder: Array<{ _id: string; orderNumber: string }> } }>(
+      `${base}/inspectionOrder?search=10261&closed=false`,
+    );
+    const order = list._embedded.inspectionOrder.find((o) => o.orderNumber === '10261')!;
+    const made = await request.post(`${base}/inspectionOrder/${order._id}/reportLink`, { headers, data: {} });
+    expect(made.status()).toBe(201);
+    const link = new URL((await made.json()).url);
+
+    // English words: the report's catalogs and the inspection's template texts, less any word French uses too.
+    const words = (text: string) =>
+      text
+        .replace(/\{\{[^}]*\}\}/g, ' ')
+        .toLowerCase()
+        .match(/\p{L}[\p{L}’']+/gu) ?? [];
+    const strings = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+    const localized = (value: unknown, language: 'en' | 'fr'): string[] => {
+      if (!value || typeof value !== 'object') return [];
+      const own = value as Record<string, unknown>;
+      if (typeof own.en === 'string' && typeof own.fr === 'string') return [own[language] as string];
+      return Object.values(own).flatMap((v) => localized(v, language));
+    };
+    const en = await get<Record<string, unknown>>('/i18n/en.i18n.json');
+    const fr = await get<Record<string, unknown>>('/i18n/fr.i18n.json');
+    const type = await get<unknown>(`${base}/inspection/${MULTI_POINT_INSPECTION_ID}`);
+    const french = new Set([...strings(fr), ...localized(type, 'fr')].flatMap(words));
+    const english = new Set(
+      [...['customerReport', 'media', 'ui'].flatMap((ns) => strings(en[ns])), ...localized(type, 'en')]
+        .flatMap(words)
+        .filter((word) => !french.has(word)),
+    );
+    expect(english.size).toBeGreaterThan(200);
+    // What the technician typed (notes) is shown as written, in whatever language it was written.
+    const results = await get<{ results: Array<{ note: string | null; findingText: string | null; recommendationText: string | null }> }>(
+      `${base}/inspectionOrder/${order._id}/result`,
+    );
+    const typed = results.results.flatMap((r) => [r.note, r.findingText, r.recommendationText]).filter((t): t is string => !!t);
+
+    /** Every word the page shows or reads out (text, labels, alternative texts), but typed texts and names of other languages. */
+    const leaks = async () => {
+      const seen = await page.evaluate(() => {
+        const doc = (globalThis as unknown as { document: any }).document;
+        const out: string[] = [];
+        const foreign = (el: any) => {
+          const lang = el.closest?.('[lang]')?.getAttribute('lang');
+          return lang && !lang.startsWith('fr');
+        };
+        const walker = doc.createTreeWalker(doc.body, 4);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const el = node.parentElement;
+          if (!el || foreign(el) || el.closest('script, style') || !el.getClientRects().length) continue;
+          if ((globalThis as any).getComputedStyle(el).visibility === 'hidden') continue;
+          out.push(node.textContent);
+        }
+        for (const el of doc.querySelectorAll('[aria-label], img[alt], [title], input[placeholder]'))
+          if (!foreign(el) && el.getClientRects().length)
+            out.push(el.getAttribute('aria-label') ?? '', el.getAttribute('alt') ?? '', el.getAttribute('title') ?? '', el.getAttribute('placeholder') ?? '');
+        return out.join('\n');
+      });
+      let text: string = seen;
+      for (const t of typed) text = text.split(t).join(' ');
+      return [...new Set(words(text).filter((word) => english.has(word)))];
+    };
+
+    await page.goto(`${link.pathname}${link.search}&lang=fr`);
+    await expect(page.getByRole('heading', { name: 'Rapport d’inspection du véhicule' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await page.getByRole('button', { name: /points OK$/ }).click();
+    await expect(page.locator('.sb-report-okay-items .sb-report-item').first()).toBeVisible();
+    // Lines drawn from the template in French; taxes by their French names; French punctuation and numbers.
+    const pads = page.locator('[data-section="decisions"] .sb-report-item').filter({ hasText: 'Plaquettes avant' });
+    await expect(pads.getByText(/^Plaquettes avant — /)).toBeVisible();
+    await expect(pads.getByText('Constat\u00a0:', { exact: true })).toBeVisible();
+    const estimate = page.locator('[aria-labelledby="sb-report-estimate"]');
+    await expect(estimate.getByText('TPS (5\u00a0%)', { exact: true })).toBeVisible();
+    await expect(estimate.getByText('TVQ (9,975\u00a0%)', { exact: true })).toBeVisible();
+    expect(await leaks()).toEqual([]);
+    await expectAccessible(page);
+    await expectReadableBadges(page);
+
+    // The picture full screen, in French too.
+    await pads.getByRole('button', { name: /^Agrandir la photo 1/ }).click();
+    const lightbox = page.getByRole('dialog', { name: 'Plaquettes avant' });
+    await expect(lightbox.getByRole('img', { name: 'Usées jusqu’au témoin' })).toBeVisible();
+    expect(await leaks()).toEqual([]);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(lightbox).toBeHidden();
   });
 });

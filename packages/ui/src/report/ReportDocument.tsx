@@ -122,20 +122,18 @@ export function ReportDocument({
         <Title order={1} size="h2">
           {report.shop.name}
         </Title>
-        <Stack gap={0} mt={4}>
+        <Stack gap={2} mt={4} align="flex-start">
           {report.shop.address && <Text size="sm">{report.shop.address}</Text>}
-          <Group gap="md">
-            {report.shop.phone && (
-              <Anchor size="sm" href={`tel:${report.shop.phone.replace(/[^\d+]/g, '')}`}>
-                {t('shop.phone')}: {report.shop.phone}
-              </Anchor>
-            )}
-            {report.shop.email && (
-              <Anchor size="sm" href={`mailto:${report.shop.email}`}>
-                {report.shop.email}
-              </Anchor>
-            )}
-          </Group>
+          {report.shop.phone && (
+            <Anchor size="sm" href={`tel:${report.shop.phone.replace(/[^\d+]/g, '')}`}>
+              {t('shop.phoneLine', { phone: report.shop.phone })}
+            </Anchor>
+          )}
+          {report.shop.email && (
+            <Anchor size="sm" href={`mailto:${report.shop.email}`}>
+              {report.shop.email}
+            </Anchor>
+          )}
         </Stack>
       </header>
       {top}
@@ -209,7 +207,7 @@ export function ReportDocument({
               {report.estimate.otherLines.map((line, n) => (
                 <Table.Tr key={`o${n}`}>
                   <Table.Td>
-                    {t('estimate.other')}: {line.description}
+                    {t('estimate.otherLine', { description: line.description })}
                   </Table.Td>
                   <Table.Td ta="right">{money(line.amounts.subtotal)}</Table.Td>
                 </Table.Tr>
@@ -339,7 +337,8 @@ export function ReportDocument({
         pictures={(gallery?.item.pictures ?? []).map((p) => ({
           url: p.gallery,
           name: p.name,
-          caption: pictureCaption(gallery!.item, t),
+          // The dialog is titled with the item: each picture says what was found.
+          caption: gallery!.item.finding ?? gallery!.item.name,
         }))}
       />
       <VideoPlayer video={video} onClose={() => setVideo(null)} />
@@ -348,11 +347,6 @@ export function ReportDocument({
 }
 
 const NO_CHOICES: ReadonlyMap<string, CustomerDecision> = new Map();
-
-/** A picture's caption: the item and its finding ("Front brake pads: Worn"), or the item alone. */
-function pictureCaption(item: ReportItem, t: (key: 'item.pictureOf', values: { item: string; finding: string }) => string) {
-  return item.finding ? t('item.pictureOf', { item: item.name, finding: item.finding }) : item.name;
-}
 
 function ChevronIcon({ open }: { open: boolean }) {
   return (
