@@ -182,6 +182,8 @@ test.describe("the customer's decisions on a phone", () => {
     await expect(sheet.getByTestId('review-total')).toHaveText(`Total approved: ${shown}`);
     await sheet.getByLabel('Your name').fill('Jane Doe');
     await drawSignature(page);
+    await expect(sheet.getByText('Battery voltage')).toBeVisible();
+    await expectAccessible(page);
     await sheet.getByRole('button', { name: 'Sign and send' }).click();
 
     // The thank-you screen, not a toast: what she approved and declined, the total, what happens next.

@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -48,6 +48,7 @@ import {
 } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { blobToDataUrl, chosenItems, isUnavailable, reportErrorKey } from './report-page.js';
+import { PricedItems } from './PricedItems.js';
 import { ThankYou } from './ThankYou.js';
 
 /**
@@ -326,6 +327,7 @@ function ReviewModal({
   send: (body: ApprovalBody) => Promise<ReportView>;
 }) {
   const { t } = useTranslation(['customerReport', 'ui'], { lng: report.language });
+  const phone = useMediaQuery('(max-width: 40em)');
   const pad = useRef<SignaturePadHandle>(null);
   const hintId = useId();
   const [name, setName] = useState<string | null>(null);
@@ -370,6 +372,8 @@ function ReviewModal({
       onClose={onClose}
       title={t('review.title')}
       size="lg"
+      // On a phone the sign sheet takes the screen: room to sign with a finger.
+      fullScreen={phone}
       keepMounted
       closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
     >
@@ -377,21 +381,13 @@ function ReviewModal({
         {approving.length > 0 && (
           <Box>
             <Text fw={700}>{t('review.approving')}</Text>
-            <ul style={{ margin: 0 }}>
-              {approving.map((i) => (
-                <li key={i.resultId}>{i.name}</li>
-              ))}
-            </ul>
+            <PricedItems report={report} items={approving} />
           </Box>
         )}
         {declining.length > 0 && (
           <Box>
             <Text fw={700}>{t('review.declining')}</Text>
-            <ul style={{ margin: 0 }}>
-              {declining.map((i) => (
-                <li key={i.resultId}>{i.name}</li>
-              ))}
-            </ul>
+            <PricedItems report={report} items={declining} />
           </Box>
         )}
         {total && (

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Anchor, Box, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CustomerDecision, ReportItem, ReportView } from '@servicebay/domain';
+import type { CustomerDecision, ReportView } from '@servicebay/domain';
 import { CheckCircleIcon, formatCents } from '@servicebay/ui';
+import { PricedItems } from './PricedItems.js';
 import { signedSummary } from './report-page.js';
 
 /**
@@ -41,19 +42,6 @@ export function ThankYou({
       }).format(new Date(report.timePromised))
     : null;
   const shop = report.shop.name;
-  const list = (items: ReportItem[], testId: string) => (
-    <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid={testId}>
-      {items.map((item) => (
-        <Group key={item.resultId} component="li" justify="space-between" wrap="nowrap" gap="sm">
-          <Text>{item.name}</Text>
-          {report.estimate && item.subtotal > 0 && (
-            <Text style={{ whiteSpace: 'nowrap' }}>{money(item.subtotal)}</Text>
-          )}
-        </Group>
-      ))}
-    </Stack>
-  );
-
   return (
     <Stack gap="md" lang={report.language} data-testid="thank-you">
       <Paper withBorder radius="md" p="lg">
@@ -75,7 +63,7 @@ export function ThankYou({
               <Text fw={700} mb={4}>
                 {t('thanks.approved')}
               </Text>
-              {list(approved, 'thanks-approved')}
+              <PricedItems report={report} items={approved} testId="thanks-approved" />
             </Box>
           )}
           {declined.length > 0 && (
@@ -83,7 +71,7 @@ export function ThankYou({
               <Text fw={700} mb={4}>
                 {t('thanks.declined')}
               </Text>
-              {list(declined, 'thanks-declined')}
+              <PricedItems report={report} items={declined} testId="thanks-declined" />
             </Box>
           )}
           {report.estimate && (
