@@ -120,15 +120,18 @@ describe('the report on a phone', () => {
     expect(within(wipers).queryByText(/CA\$/)).toBeNull();
   });
 
-  it('folds the good items under their count', () => {
+  it('folds the good items under their count, and unfolds them to print', () => {
     const { container } = renderWithUi(<ReportDocument report={report()} />);
     const fold = screen.getByRole('button', { name: '4 items OK' });
     expect(fold.getAttribute('aria-expanded')).toBe('false');
-    const folded = container.querySelector<HTMLElement>('.sb-report-okay-items')!;
-    expect(folded.style.display).toBe('none');
-    expect(folded.querySelectorAll('.sb-report-item')).toHaveLength(4);
+    expect(container.querySelectorAll('.sb-report-okay-items .sb-report-item')).toHaveLength(0);
     fireEvent.click(fold);
     expect(fold.getAttribute('aria-expanded')).toBe('true');
+    expect(container.querySelectorAll('.sb-report-okay-items .sb-report-item')).toHaveLength(4);
+    fireEvent.click(fold);
+    expect(container.querySelectorAll('.sb-report-okay-items .sb-report-item')).toHaveLength(0);
+    fireEvent(window, new Event('beforeprint'));
+    expect(container.querySelectorAll('.sb-report-okay-items .sb-report-item')).toHaveLength(4);
   });
 
   it('shows as "Total approved" what the sign sheet will say: the choices not yet signed, with taxes', () => {

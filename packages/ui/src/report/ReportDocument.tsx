@@ -1,11 +1,11 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import {
   Anchor,
   Badge,
   Box,
   Button,
   Card,
-  Collapse,
   Group,
   Paper,
   SimpleGrid,
@@ -36,7 +36,8 @@ export function formatCents(cents: number, currency: string, language: string): 
 
 /**
  * Printing ("Save as PDF" in the browser): no buttons or page chrome, every item, the good ones
- * folded on screen included, pictures small, items kept whole across pages.
+ * folded on screen included (unfolded before printing), pictures small, items kept whole across
+ * pages.
  */
 export const REPORT_PRINT_CSS = `
 @media print {
@@ -44,7 +45,6 @@ export const REPORT_PRINT_CSS = `
   .sb-report-pictures { display: flex !important; flex-wrap: wrap; gap: 4px; }
   .sb-report-thumb img { width: 96px !important; height: 72px !important; }
   .sb-report-item { break-inside: avoid; box-shadow: none !important; }
-  .sb-report-okay-items { display: block !important; height: auto !important; opacity: 1 !important; overflow: visible !important; }
   .sb-report { padding: 0 !important; }
   body { background: #fff !important; }
   a[href^="tel:"], a[href^="mailto:"] { color: inherit !important; text-decoration: none !important; }
@@ -90,6 +90,12 @@ export function ReportDocument({
   const [video, setVideo] = useState<PlayerVideo | null>(null);
   const [okayOpen, setOkayOpen] = useState(false);
   const okayId = useId();
+  // Printing unfolds the good items first (synchronously, before the page is laid out for paper).
+  useEffect(() => {
+    const unfold = () => flushSync(() => setOkayOpen(true));
+    window.addEventListener('beforeprint', unfold);
+    return () => window.removeEventListener('beforeprint', unfold);
+  }, []);
   const money = (cents: number) => formatCents(cents, report.estimate?.currency ?? 'USD', report.language);
   const date = new Intl.DateTimeFormat(report.language === 'fr' ? 'fr-CA' : 'en-US', {
     dateStyle: 'medium',
@@ -299,31 +305,28 @@ export function ReportDocument({
               </Group>
             </UnstyledButton>
           </Title>
-          <Collapse
-            expanded={okayOpen}
-            id={okayId}
-            className="sb-report-okay-items"
-            keepMountedMode="display-none"
-            transitionDuration={150}
-          >
-            <Stack gap="sm" pt="xs">
-              {layout.okay.map((group) => (
-                <Stack key={group.key} gap="xs">
-                  <Title order={3} size="h4">
-                    {group.name}
-                  </Title>
-                  {group.sections.map((section) => (
-                    <Stack key={section.key} gap="xs">
-                      <Title order={4} size="h5" c="dimmed">
-                        {section.name}
-                      </Title>
-                      {section.items.map((item) => card(item))}
-                    </Stack>
-                  ))}
-                </Stack>
-              ))}
-            </Stack>
-          </Collapse>
+          {/* Drawn only once unfolded: a phone's first paint is the decisions. */}
+          <Box id={okayId} className="sb-report-okay-items" hidden={!okayOpen}>
+            {okayOpen && (
+              <Stack gap="sm" pt="xs">
+                {layout.okay.map((group) => (
+                  <Stack key={group.key} gap="xs">
+                    <Title order={3} size="h4">
+                      {group.name}
+                    </Title>
+                    {group.sections.map((section) => (
+                      <Stack key={section.key} gap="xs">
+                        <Title order={4} size="h5" c="dimmed">
+                          {section.name}
+                        </Title>
+                        {section.items.map((item) => card(item))}
+                      </Stack>
+                    ))}
+                  </Stack>
+                ))}
+              </Stack>
+            )}
+          </Box>
         </Box>
       )}
 

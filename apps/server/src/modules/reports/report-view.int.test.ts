@@ -801,6 +801,34 @@ describe('share', () => {
   });
 });
 
+describe("the store's tax names", () => {
+  it('are saved with a French name through the settings, each unique, and settings without one still read', async () => {
+    const shop = await t.make.store({ name: 'Tax names' });
+    const manager = await bearer(t.platform.tokens, await t.make.user('StoreManager', shop));
+    const url = `/v2/api/store/${shop.id}/settings`;
+    const tax = (name: string, nameFr?: string) => ({
+      name,
+      ...(nameFr === undefined ? {} : { nameFr }),
+      ratePercent: 5,
+      onLabour: true,
+      onParts: true,
+      onFees: true,
+    });
+    const put = (taxes: object[]) => t.app.inject({ method: 'PUT', url, headers: manager, payload: { taxes } });
+    const saved = await put([tax('GST', 'TPS'), tax('QST', 'TVQ')]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().taxes.map((x: { nameFr?: string }) => x.nameFr)).toEqual(['TPS', 'TVQ']);
+    // The French names are unique too; a missing one stands for the name.
+    const taken = await put([tax('GST', 'TPS'), tax('TPS')]);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toMatchObject({ code: 'INVALID_ARGUMENTS', message: expect.stringContaining('taxes') });
+    // Saved before French names existed: read as they were.
+    const old = await put([tax('HST')]);
+    expect(old.statusCode, old.body).toBe(200);
+    expect(old.json().taxes).toEqual([tax('HST')]);
+  });
+});
+
 async function countFiles() {
   const { readdirSync } = await import('node:fs');
   return readdirSync(t.platform.config.filesDir, { recursive: true })
