@@ -179,6 +179,7 @@ async function measure(url: string) {
     bytes: number;
     images: number;
   }> = [];
+  const failed: string[] = [];
   try {
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(url, {
@@ -188,6 +189,12 @@ async function measure(url: string) {
         logLevel: 'error',
       });
       const lhr = result!.lhr;
+      // A run Lighthouse could not finish (a page that did not paint in time on a busy machine)
+      // scores 0: it is counted apart, not taken for the page's score.
+      if (lhr.runtimeError) {
+        failed.push(lhr.runtimeError.code);
+        continue;
+      }
       if (process.env.LIGHTHOUSE_DEBUG) {
         for (const id of [
           'largest-contentful-paint-element',
@@ -227,7 +234,7 @@ async function measure(url: string) {
   } finally {
     chrome.kill();
   }
-  return scores;
+  return { scores, failed };
 }
 
 async function main() {
@@ -247,10 +254,12 @@ async function main() {
   });
   try {
     await waitForHealth();
-    const scores = await measure(await reportWithPictures());
+    const { scores, failed } = await measure(await reportWithPictures());
+    if (failed.length) console.error(`${failed.length} run(s) failed: ${failed.join(', ')}`);
+    if (!scores.length) throw new Error('no run finished');
     const m = scores.find((s) => s.score === median(scores.map((x) => x.score)))!;
     console.log(
-      `| report page, decisions first, ${PICTURES} pictures, Lighthouse 12 mobile | performance ${m.score} (runs: ${scores.map((s) => s.score).join(', ')}) | ` +
+      `| report page, decisions first, ${PICTURES} pictures, Lighthouse 12 mobile | performance ${m.score} (runs: ${scores.map((s) => s.score).join(', ')}${failed.length ? `; ${failed.length} failed: ${failed.join(', ')}` : ''}) | ` +
         `FCP ${(m.fcp / 1000).toFixed(1)} s | LCP ${(m.lcp / 1000).toFixed(1)} s | TBT ${m.tbt.toFixed(0)} ms | CLS ${m.cls.toFixed(3)} | ` +
         `Speed Index ${(m.si / 1000).toFixed(1)} s | page weight ${(m.bytes / 1024).toFixed(0)} KiB, of which images ${(m.images / 1024).toFixed(0)} KiB |`,
     );
