@@ -19,7 +19,7 @@ interface Made {
   headers: Record<string, string>;
 }
 
-/** A new Downtown order for the car of ticket 10233, with three recommended items and a good one, and a report link. */
+/** A new Downtown order for the car of ticket 10233, with three recommended items priced and a good one, and a report link. */
 async function orderWithReport(request: APIRequestContext): Promise<Made> {
   const login = await request.post('/v2/api/user/login', {
     data: { username: 'advisor', password: 'Demo1234!' },
@@ -57,6 +57,18 @@ async function orderWithReport(request: APIRequestContext): Promise<Made> {
       data: result,
     });
     expect(answer.status(), await answer.text()).toBe(201);
+  }
+  // Priced: an item priced at zero would be information, not offered for a decision.
+  const estimate = await (
+    await request.get(`${base}/inspectionOrder/${order._id}/estimate?language=en`, { headers })
+  ).json();
+  expect(estimate.lines).toHaveLength(3);
+  for (const line of estimate.lines as Array<{ _id: string }>) {
+    const priced = await request.put(`${base}/inspectionOrder/${order._id}/estimate/line/${line._id}`, {
+      headers,
+      data: { labourHours: 1 },
+    });
+    expect(priced.status(), await priced.text()).toBe(200);
   }
   const link = await request.post(`${base}/inspectionOrder/${order._id}/reportLink`, { headers, data: {} });
   expect(link.status(), await link.text()).toBe(201);
@@ -121,8 +133,9 @@ test.describe('the customer report on a phone', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Sign and send' }).click();
 
-    await expect(page.getByText('Thank you! The shop has your decisions.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Jane Doe!' })).toBeVisible();
     await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Back to the report' }).click();
     await expect(rotors.locator('[data-decision="approved"]')).toHaveText('Approved');
     await expect(
       page.locator('.sb-report-item').filter({ hasText: 'Engine oil' }).locator('[data-decision="declined"]'),
@@ -193,10 +206,12 @@ test.describe('the customer report on a phone', () => {
   test('switches the report to French', async ({ page, request }) => {
     const made = await orderWithReport(request);
     await page.goto(new URL(made.url).pathname + new URL(made.url).search);
-    await expect(page.getByText('Front rotors')).toBeVisible();
+    await expect(page.getByText('Front rotors', { exact: true })).toBeVisible();
     await page.getByText('Français').click();
     await expect(page.getByRole('heading', { name: 'Rapport d’inspection du véhicule' })).toBeVisible();
-    await expect(page.getByText('Disques avant')).toBeVisible();
+    await expect(page.getByText('Disques avant', { exact: true })).toBeVisible();
+    // The estimate's line, drawn from the template in English, reads in French too.
+    await expect(page.getByText(/^Disques avant — /)).toBeVisible();
   });
 
   test('a tampered or revoked link shows a not-found page with no data', async ({ page, request }) => {

@@ -25,7 +25,7 @@ interface Order {
   report: { status: string | null };
 }
 
-/** A new order for Jane's car, at the top of the dashboard, with three recommended items priced. */
+/** A new order for Jane's car, at the top of the dashboard, with three recommended items, all priced. */
 async function janesNewOrder(page: Page, request: APIRequestContext) {
   const api = apiWithToken(request, (await storedSession(page))!.token);
   const store = `/v2/api/store/${api.claims.storeId}`;
@@ -52,17 +52,24 @@ async function janesNewOrder(page: Page, request: APIRequestContext) {
   ]) {
     await api.post(`${store}/inspectionOrder/${order._id}/result`, result);
   }
-  // The estimate is drawn from the recommendations on first read; price the brake job.
+  // The estimate is drawn from the recommendations on first read; price the brake job, the battery
+  // and the wipers (an item priced at zero is information, not offered for a decision).
   const estimate = await api.get<{ lines: Array<{ _id: string; description: string }> }>(
     `${store}/inspectionOrder/${order._id}/estimate`,
     { language: 'en' },
   );
   expect(estimate.lines).toHaveLength(3);
-  const brakes = estimate.lines.find((l) => /brake/i.test(l.description))!;
-  await api.put(`${store}/inspectionOrder/${order._id}/estimate/line/${brakes._id}`, {
-    labourHours: 1.5,
-    parts: [{ number: 'BP-4411', description: 'Front brake pads', quantity: 1, unitPrice: 8999 }],
-  });
+  for (const line of estimate.lines) {
+    await api.put(
+      `${store}/inspectionOrder/${order._id}/estimate/line/${line._id}`,
+      /brake/i.test(line.description)
+        ? {
+            labourHours: 1.5,
+            parts: [{ number: 'BP-4411', description: 'Front brake pads', quantity: 1, unitPrice: 8999 }],
+          }
+        : { labourHours: 0.5 },
+    );
+  }
   return { api, store, order };
 }
 
@@ -135,7 +142,8 @@ test('the advisor e-mails the report; the customer reads it on a phone and signs
   await drawSignature(customer);
   await expectAccessible(customer);
   await confirm.getByRole('button', { name: 'Sign and send' }).click();
-  await expect(customer.getByText('Thank you! The shop has your decisions.')).toBeVisible();
+  await expect(customer.getByRole('heading', { level: 1, name: 'Thank you, Jane Doe!' })).toBeVisible();
+  await customer.getByRole('button', { name: 'Back to the report' }).click();
   await expect(customer.locator('[data-section="deferred"]')).toContainText(/wiper/i);
 
   // The dashboard shows the approval, still without a reload.

@@ -27,7 +27,7 @@ async function setTheme(request: APIRequestContext, darkOrLightTheme: 'default' 
   expect(store.darkOrLightTheme).toBe(darkOrLightTheme);
 }
 
-/** A new Harbourside order with a critical, a warning and a good item, and its report link. */
+/** A new Harbourside order with a critical and a warning item priced, a good item, and its report link. */
 async function orderWithReport(request: APIRequestContext): Promise<string> {
   const api = await managerApi(request);
   const base = `/v2/api/store/${api.claims.storeId}`;
@@ -57,6 +57,12 @@ async function orderWithReport(request: APIRequestContext): Promise<string> {
   ]) {
     await api.post(`${base}/inspectionOrder/${order._id}/result`, result);
   }
+  // Priced, so the customer is offered decisions (an item priced at zero is information).
+  const estimate = await api.get<{ lines: Array<{ _id: string }> }>(`${base}/inspectionOrder/${order._id}/estimate`, {
+    language: 'en',
+  });
+  for (const line of estimate.lines)
+    await api.put(`${base}/inspectionOrder/${order._id}/estimate/line/${line._id}`, { labourHours: 1 });
   const { url } = await api.post<{ url: string }>(`${base}/inspectionOrder/${order._id}/reportLink`, {});
   return new URL(url).pathname + new URL(url).search;
 }

@@ -20,3 +20,24 @@ describe('catalogs', () => {
     }
   });
 });
+
+/** Every string of a catalog branch. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(strings);
+}
+
+describe('French punctuation', () => {
+  // The customer's report and its gallery so far; the staff screens still use plain spaces.
+  const checked = { customerReport: fr.customerReport, media: fr.media };
+
+  it('puts a no-break space before : ; ! ? % and » and after «, never a plain one or none', () => {
+    for (const [ns, catalog] of Object.entries(checked)) {
+      for (const text of strings(catalog)) {
+        expect(text, `${ns}: ${text}`).not.toMatch(/ [:;!?%»]|« /);
+        expect(text, `${ns}: ${text}`).not.toMatch(/[^\s\u00a0\u202f][:;!?»]|«[^\u00a0\u202f]/);
+      }
+    }
+  });
+});

@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -48,11 +48,14 @@ import {
 } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { blobToDataUrl, chosenItems, isUnavailable, reportErrorKey } from './report-page.js';
+import { PricedItems } from './PricedItems.js';
+import { ThankYou } from './ThankYou.js';
 
 /**
  * /report/{inspectionOrderId} (docs/reports.md): the customer's report on a
  * phone, opened from the link the shop sent (`?t=`), or by the customer signed in to the portal.
- * The customer approves or declines each recommended item, then signs; declined items become
+ * The decisions come first: the customer approves or declines each priced recommended item, sees
+ * the total approved as it grows, then signs and gets a thank-you screen; declined items become
  * deferred work they may dismiss; they may share the report by e-mail and print it. While the
  * page is visible it tells the server every 2 s that the report is being read.
  */
@@ -69,6 +72,10 @@ export function ReportPage() {
   const [reviewing, setReviewing] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [dismissing, setDismissing] = useState<string | null>(null);
+  // What was just signed, and by whom: the thank-you screen shows it until the customer goes back.
+  const [thanks, setThanks] = useState<{ signed: ReadonlyMap<string, CustomerDecision>; signerName: string } | null>(
+    null,
+  );
   const key = ['customer-report', inspectionOrderId, token ?? null, language ?? null];
   const report = useQuery({
     queryKey: key,
@@ -142,12 +149,29 @@ export function ReportPage() {
       else next.delete(resultId);
       return next;
     });
-  const undecided = data.groups
-    .flatMap((g) => g.sections.flatMap((s) => s.items))
-    .filter((i) => i.decidable && i.decision === null).length;
+  if (thanks) {
+    return (
+      <Box bg="var(--sb-color-page)" mih="100dvh" pb="xl">
+        <AccentBar />
+        <Container component="main" size="sm" px="sm" py="md">
+          <ThankYou
+            report={data}
+            signed={thanks.signed}
+            signerName={thanks.signerName}
+            onBack={() => setThanks(null)}
+          />
+        </Container>
+      </Box>
+    );
+  }
+
+  // The running total of the bottom bar: the same figure as the report's "Total approved" and the sign sheet.
+  const runningTotal = data.estimate
+    ? formatCents(approvedTotalOf(data, choices), data.estimate.currency, data.language)
+    : null;
 
   return (
-    <Box bg="var(--sb-color-page)" mih="100dvh" pb={choices.size > 0 ? 96 : 'xl'}>
+    <Box bg="var(--sb-color-page)" mih="100dvh" pb={choices.size > 0 ? 128 : 'xl'}>
       <AccentBar className="sb-no-print" />
       <Container component="main" size="sm" px="sm" py="md">
         <ReportDocument
@@ -172,11 +196,6 @@ export function ReportPage() {
                 </Group>
               </Group>
               {data.closed && <Alert color="gray">{t('closed')}</Alert>}
-              {data.viewer.canDecide && undecided > 0 && (
-                <Text size="sm" className="sb-no-print">
-                  {t('review.choose')}
-                </Text>
-              )}
             </Stack>
           }
         />
@@ -194,6 +213,11 @@ export function ReportPage() {
           style={{ zIndex: 10 }}
         >
           <Container size="sm" px={0}>
+            {runningTotal && (
+              <Text size="sm" ta="center" mb={6} data-testid="running-total">
+                {t('review.total', { amount: runningTotal })}
+              </Text>
+            )}
             <Button fullWidth size="md" onClick={() => setReviewing(true)}>
               {t('review.open', { count: choices.size })}
             </Button>
@@ -205,11 +229,11 @@ export function ReportPage() {
         report={data}
         choices={choices}
         onClose={() => setReviewing(false)}
-        onSigned={(view) => {
+        onSigned={(view, signerName) => {
           refresh(view);
+          setThanks({ signed: choices, signerName });
           setChoices(new Map());
           setReviewing(false);
-          alerts.show({ type: 'success', message: t('review.done') });
         }}
         onRefused={(error) => {
           setReviewing(false);
@@ -298,11 +322,12 @@ function ReviewModal({
   report: ReportView;
   choices: ReadonlyMap<string, CustomerDecision>;
   onClose: () => void;
-  onSigned: (view: ReportView) => void;
+  onSigned: (view: ReportView, signerName: string) => void;
   onRefused: (error: unknown) => void;
   send: (body: ApprovalBody) => Promise<ReportView>;
 }) {
   const { t } = useTranslation(['customerReport', 'ui'], { lng: report.language });
+  const phone = useMediaQuery('(max-width: 40em)');
   const pad = useRef<SignaturePadHandle>(null);
   const hintId = useId();
   const [name, setName] = useState<string | null>(null);
@@ -329,7 +354,7 @@ function ReviewModal({
     onSuccess: (view) => {
       setProblem(null);
       setClearKey((k) => k + 1);
-      onSigned(view);
+      onSigned(view, signerName.trim());
     },
     onError: onRefused,
   });
@@ -347,6 +372,8 @@ function ReviewModal({
       onClose={onClose}
       title={t('review.title')}
       size="lg"
+      // On a phone the sign sheet takes the screen: room to sign with a finger.
+      fullScreen={phone}
       keepMounted
       closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
     >
@@ -354,21 +381,13 @@ function ReviewModal({
         {approving.length > 0 && (
           <Box>
             <Text fw={700}>{t('review.approving')}</Text>
-            <ul style={{ margin: 0 }}>
-              {approving.map((i) => (
-                <li key={i.resultId}>{i.name}</li>
-              ))}
-            </ul>
+            <PricedItems report={report} items={approving} />
           </Box>
         )}
         {declining.length > 0 && (
           <Box>
             <Text fw={700}>{t('review.declining')}</Text>
-            <ul style={{ margin: 0 }}>
-              {declining.map((i) => (
-                <li key={i.resultId}>{i.name}</li>
-              ))}
-            </ul>
+            <PricedItems report={report} items={declining} />
           </Box>
         )}
         {total && (

@@ -1,5 +1,5 @@
 import { isApiError } from '@servicebay/web-core';
-import type { CustomerDecision, ReportView } from '@servicebay/domain';
+import { approvedTotalOf, type CustomerDecision, type ReportItem, type ReportView } from '@servicebay/domain';
 
 /** The error codes the report page explains in words of its own; anything else is the generic text. */
 const EXPLAINED = ['ITEM_ALREADY_DECIDED', 'ESTIMATE_CHANGED', 'ORDER_CLOSED', 'TOO_MANY_REQUESTS'] as const;
@@ -26,6 +26,24 @@ export function chosenItems(report: ReportView, choices: ReadonlyMap<string, Cus
     approving: items.filter((i) => choices.get(i.resultId) === 'approved'),
     declining: items.filter((i) => choices.get(i.resultId) === 'declined'),
   };
+}
+
+/** What the thank-you screen says of a signed approval. */
+export interface SignedSummary {
+  approved: ReportItem[];
+  declined: ReportItem[];
+  /** The total approved, taxes included, as the server now has it (approvedTotalOf, no choices left). */
+  approvedTotal: number;
+}
+
+/**
+ * The thank-you screen's content: the items just signed for, split, from the report the server
+ * answered (their prices as recorded), and the total approved by the one function the page and the
+ * sign sheet use.
+ */
+export function signedSummary(view: ReportView, signed: ReadonlyMap<string, CustomerDecision>): SignedSummary {
+  const { approving, declining } = chosenItems(view, signed);
+  return { approved: approving, declined: declining, approvedTotal: approvedTotalOf(view, new Map()) };
 }
 
 /** Reads a Blob as a data URL (the signature's PNG, sent in the approval's JSON). */

@@ -4,6 +4,7 @@ import {
   approvalPage,
   drawnDescription,
   isRecommended,
+  lineDescriptionIn,
   planDraw,
   ZCreateEstimateLineRequest,
   ZUpdateEstimateLineRequest,
@@ -47,7 +48,7 @@ describe('drawnDescription', () => {
       'Front brake pads — Worn: Replace soon',
     );
     expect(drawnDescription(result('r', 'warning'), pads, 'fr')).toBe(
-      'Plaquettes avant — Usé: Remplacer bientôt',
+      'Plaquettes avant — Usé\u00a0: Remplacer bientôt',
     );
   });
 
@@ -61,13 +62,41 @@ describe('drawnDescription', () => {
         pads,
         'fr',
       ),
-    ).toBe('Plaquettes avant — Pads at 2 mm: Replace pads and rotors');
+    ).toBe('Plaquettes avant — Pads at 2 mm\u00a0: Replace pads and rotors');
     expect(
       drawnDescription(result('r', 'critical', { finding: 'Other', recommendation: null }), pads, 'en'),
     ).toBe('Front brake pads');
     expect(
       drawnDescription(result('r', 'critical', { finding: 'Other', recommendation: null }), null, 'en'),
     ).toBe('Other');
+  });
+});
+
+describe('lineDescriptionIn', () => {
+  const worn = result('r', 'warning');
+
+  it('draws a line still as drawn again in the language asked, whichever it was drawn in', () => {
+    expect(lineDescriptionIn('Front brake pads — Worn: Replace soon', worn, pads, 'fr')).toBe(
+      'Plaquettes avant — Usé\u00a0: Remplacer bientôt',
+    );
+    expect(lineDescriptionIn('Plaquettes avant — Usé\u00a0: Remplacer bientôt', worn, pads, 'en')).toBe(
+      'Front brake pads — Worn: Replace soon',
+    );
+    // French lines drawn before the no-break space.
+    expect(lineDescriptionIn('Plaquettes avant — Usé: Remplacer bientôt', worn, pads, 'en')).toBe(
+      'Front brake pads — Worn: Replace soon',
+    );
+  });
+
+  it('keeps what the advisor wrote, and typed texts as typed', () => {
+    expect(lineDescriptionIn('Pads and rotors, front axle', worn, pads, 'fr')).toBe('Pads and rotors, front axle');
+    expect(lineDescriptionIn('Front brake pads — Worn: Replace soon (OEM)', worn, pads, 'fr')).toBe(
+      'Front brake pads — Worn: Replace soon (OEM)',
+    );
+    const typed = result('r', 'warning', { findingText: 'Pads at 2 mm' });
+    expect(lineDescriptionIn('Front brake pads — Pads at 2 mm: Replace soon', typed, pads, 'fr')).toBe(
+      'Plaquettes avant — Pads at 2 mm\u00a0: Remplacer bientôt',
+    );
   });
 });
 

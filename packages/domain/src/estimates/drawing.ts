@@ -117,9 +117,28 @@ export function drawnDescription(
     finding?.recommendations.find((r) => r.key === result.recommendation)?.text[language] ||
     null;
   const name = item?.name[language] ?? null;
-  const said = [findingText, recommendationText].filter(Boolean).join(': ');
+  // French puts a no-break space before the colon.
+  const said = [findingText, recommendationText].filter(Boolean).join(language === 'fr' ? '\u00a0: ' : ': ');
   const text = [name, said].filter(Boolean).join(' — ') || result.finding || result.recommendation || '—';
   return text.slice(0, 500);
+}
+
+/** Texts compared as drawn, whatever the spacing around the colon (French lines drawn before had none). */
+const asDrawn = (text: string) => text.replace(/[\s\u00a0\u202f]*:[\s\u00a0\u202f]*/g, ': ').trim();
+
+/**
+ * A line's description in a language: a line still as drawn from the template's texts, in any
+ * language, is drawn again in the one asked (the report read in French shows French lines); a
+ * description the advisor wrote or changed is shown as it is.
+ */
+export function lineDescriptionIn(
+  description: string,
+  result: DrawableResult,
+  item: InspectionItem | null,
+  language: Language,
+): string {
+  const drawn = LANGUAGES.some((l) => asDrawn(drawnDescription(result, item, l)) === asDrawn(description));
+  return drawn ? drawnDescription(result, item, language) : description;
 }
 
 /** What drawing reads of an existing line. */

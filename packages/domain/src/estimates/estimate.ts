@@ -72,6 +72,8 @@ export type EstimateLine = z.infer<typeof ZEstimateLine>;
 /** A tax of an estimate with the amount it adds. */
 export const ZEstimateTaxAmount = z.object({
   name: z.string(),
+  /** Its French name when the store gave one (taxName); absent: the name is used in French too. */
+  nameFr: z.string().optional(),
   ratePercent: z.number(),
   onLabour: z.boolean(),
   onParts: z.boolean(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountToCents, centsToAmount, formatMoney, taxProblems } from './money.js';
+import { amountToCents, centsToAmount, formatMoney, formatPercent, taxName, taxProblems } from './money.js';
 
 const tax = (name: string, extra = {}) => ({
   name,
@@ -26,6 +26,24 @@ describe('money', () => {
   });
 });
 
+describe('rates and tax names', () => {
+  it('write a rate by the language: a decimal comma and a no-break space before % in French', () => {
+    expect(formatPercent(9.975, 'en')).toBe('9.975%');
+    expect(formatPercent(5, 'en')).toBe('5%');
+    expect(formatPercent(9.975, 'fr')).toBe('9,975\u00a0%');
+    expect(formatPercent(5, 'fr')).toBe('5\u00a0%');
+  });
+
+  it('name a tax in French when the store gave a French name, else by its name', () => {
+    const gst = tax('GST', { nameFr: 'TPS' });
+    expect(taxName(gst, 'en')).toBe('GST');
+    expect(taxName(gst, 'fr')).toBe('TPS');
+    // Settings saved before French names existed, or left blank: the name in both languages.
+    expect(taxName(tax('HST'), 'fr')).toBe('HST');
+    expect(taxName(tax('HST', { nameFr: '  ' }), 'fr')).toBe('HST');
+  });
+});
+
 describe('taxProblems', () => {
   it('accepts distinct named taxes applying to something', () => {
     expect(taxProblems([tax('GST'), tax('QST', { onFees: false })])).toEqual([]);
@@ -45,6 +63,14 @@ describe('taxProblems', () => {
       { index: 2, problem: 'nameTaken' },
       { index: 3, problem: 'rateOutOfRange' },
       { index: 4, problem: 'appliesToNothing' },
+    ]);
+  });
+
+  it('wants each French name unique too, a missing one standing for the name', () => {
+    expect(taxProblems([tax('GST', { nameFr: 'TPS' }), tax('QST', { nameFr: 'TVQ' })])).toEqual([]);
+    expect(taxProblems([tax('GST', { nameFr: 'TPS' }), tax('TPS')])).toEqual([{ index: 1, problem: 'nameTaken' }]);
+    expect(taxProblems([tax('GST', { nameFr: 'Taxe' }), tax('QST', { nameFr: 'taxe' })])).toEqual([
+      { index: 1, problem: 'nameTaken' },
     ]);
   });
 });

@@ -30,6 +30,22 @@ export function formatMoney(cents: number, currency: 'USD' | 'CAD', language: st
   return format.format(cents / 100);
 }
 
+/**
+ * A rate for people, by the language's rules: 9.975 → "9.975%" in English, "9,975 %" in French
+ * (a no-break space before the sign). Up to three decimals, as the settings allow.
+ */
+export function formatPercent(ratePercent: number, language: string): string {
+  return new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US', {
+    style: 'percent',
+    maximumFractionDigits: 3,
+  }).format(ratePercent / 100);
+}
+
+/** A tax's name in a language: the French name when the store gave one, else the (English) name. */
+export function taxName(tax: { name: string; nameFr?: string | null }, language: string): string {
+  return (language === 'fr' && tax.nameFr?.trim()) || tax.name;
+}
+
 export type TaxProblem = {
   index: number;
   problem: 'nameMissing' | 'nameTaken' | 'rateOutOfRange' | 'appliesToNothing';
@@ -44,9 +60,12 @@ export function taxProblems(taxes: readonly EstimateTax[]): TaxProblem[] {
   const seen = new Set<string>();
   taxes.forEach((tax, index) => {
     const name = tax.name.trim().toLowerCase();
+    // The French names are the list's names in French: each is unique too (it defaults to the name).
+    const french = taxName(tax, 'fr').trim().toLowerCase();
     if (!name) problems.push({ index, problem: 'nameMissing' });
-    else if (seen.has(name)) problems.push({ index, problem: 'nameTaken' });
-    seen.add(name);
+    else if (seen.has(`en:${name}`) || seen.has(`fr:${french}`)) problems.push({ index, problem: 'nameTaken' });
+    seen.add(`en:${name}`);
+    seen.add(`fr:${french}`);
     if (!(tax.ratePercent >= 0 && tax.ratePercent <= 100))
       problems.push({ index, problem: 'rateOutOfRange' });
     if (!tax.onLabour && !tax.onParts && !tax.onFees) problems.push({ index, problem: 'appliesToNothing' });

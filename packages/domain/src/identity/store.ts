@@ -19,9 +19,14 @@ export type OpenDay = z.infer<typeof ZOpenDay>;
 /** A store's settings, with the defaults a new store starts from. */
 export const CURRENCIES = ['USD', 'CAD'] as const;
 
-/** A tax an estimate applies: its name, its rate, and which amounts it applies to. */
+/**
+ * A tax an estimate applies: its name (in English, and in French when it differs: GST / TPS), its
+ * rate, and which amounts it applies to. Settings saved before the French name existed have none:
+ * French then shows the English name (taxName).
+ */
 export const ZEstimateTax = z.strictObject({
   name: z.string().trim().min(1).max(40),
+  nameFr: z.string().trim().max(40).optional(),
   ratePercent: z.number().min(0).max(100),
   onLabour: z.boolean(),
   onParts: z.boolean(),

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   approvalStateOf,
+  approvedTotalOf,
   checkDecisions,
   isDecidable,
+  isOfferedForDecision,
+  pricesByResult,
+  reportLayout,
   resultCounts,
   SHARE_MAX_RECIPIENTS,
   SHARE_REPORT_INCOMPLETE,
@@ -27,10 +31,32 @@ describe('decidable items', () => {
     expect(isDecidable(null)).toBe(false);
   });
 
+  it('are offered for a decision once priced above zero', () => {
+    expect(isOfferedForDecision('critical', 12647)).toBe(true);
+    expect(isOfferedForDecision('warning', 1)).toBe(true);
+    expect(isOfferedForDecision('warning', 0)).toBe(false);
+    expect(isOfferedForDecision('okay', 5000)).toBe(false);
+  });
+
+  it("take each result's price from the estimate's lines", () => {
+    const amounts = (subtotal: number) => ({ subtotal });
+    const prices = pricesByResult([
+      { resultId: id(1), amounts: amounts(1000) },
+      { resultId: id(1), amounts: amounts(250) },
+      { resultId: id(2), amounts: amounts(0) },
+      { resultId: null, amounts: amounts(900) },
+    ]);
+    expect([...prices]).toEqual([
+      [id(1), 1250],
+      [id(2), 0],
+    ]);
+  });
+
   const results = [
-    { id: id(1), result: 'warning' as const, decision: null },
-    { id: id(2), result: 'critical' as const, decision: 'approved' as const },
-    { id: id(3), result: 'okay' as const, decision: null },
+    { id: id(1), result: 'warning' as const, decision: null, price: 5000 },
+    { id: id(2), result: 'critical' as const, decision: 'approved' as const, price: 9000 },
+    { id: id(3), result: 'okay' as const, decision: null, price: 0 },
+    { id: id(4), result: 'warning' as const, decision: null, price: 0 },
   ];
 
   it('accepts undecided recommended items', () => {
@@ -61,27 +87,53 @@ describe('decidable items', () => {
       status: 400,
     });
   });
+
+  it('refuses an item priced at zero with 400, whatever the decision', () => {
+    for (const decision of ['approved', 'declined'] as const) {
+      expect(
+        checkDecisions(results, [
+          { resultId: id(1), decision: 'approved' },
+          { resultId: id(4), decision },
+        ]),
+      ).toEqual({
+        ok: false,
+        status: 400,
+        code: 'INVALID_ARGUMENTS',
+        message: `decisions: ${id(4)} has no price: it is information, not work to approve`,
+      });
+    }
+  });
 });
 
 describe('approval step', () => {
-  it('is inProgress while a recommended item is undecided, done when all are', () => {
+  it('is inProgress while a priced recommended item is undecided, done when all are', () => {
     expect(
       approvalStateOf([
-        { result: 'warning', decision: 'approved' },
-        { result: 'critical', decision: null },
+        { result: 'warning', decision: 'approved', price: 100 },
+        { result: 'critical', decision: null, price: 100 },
       ]),
     ).toBe('inProgress');
     expect(
       approvalStateOf([
-        { result: 'warning', decision: 'approved' },
-        { result: 'critical', decision: 'declined' },
-        { result: 'okay', decision: null },
+        { result: 'warning', decision: 'approved', price: 100 },
+        { result: 'critical', decision: 'declined', price: 100 },
+        { result: 'okay', decision: null, price: 0 },
       ]),
     ).toBe('done');
   });
 
-  it('is left alone when nothing is recommended', () => {
-    expect(approvalStateOf([{ result: 'okay', decision: null }])).toBeNull();
+  it('waits for no item priced at zero', () => {
+    expect(
+      approvalStateOf([
+        { result: 'critical', decision: 'approved', price: 100 },
+        { result: 'warning', decision: null, price: 0 },
+      ]),
+    ).toBe('done');
+  });
+
+  it('is left alone when nothing is offered for a decision', () => {
+    expect(approvalStateOf([{ result: 'okay', decision: null, price: 0 }])).toBeNull();
+    expect(approvalStateOf([{ result: 'warning', decision: null, price: 0 }])).toBeNull();
   });
 });
 
@@ -187,7 +239,6 @@ describe('vehicle description', () => {
 
 describe('approved total of the page', () => {
   it('adds the choices to the recorded decisions, with taxes', async () => {
-    const { approvedTotalOf } = await import('./report-view.js');
     const amounts = (subtotal: number) => ({ labour: subtotal, parts: 0, fees: 0, subtotal });
     const item = (resultId: string, decision: 'approved' | 'declined' | null, subtotal: number) => ({
       resultId,
@@ -217,5 +268,50 @@ describe('approved total of the page', () => {
       ),
     ).toBe(3300);
     expect(approvedTotalOf({ groups: [], estimate: null }, new Map())).toBe(0);
+  });
+});
+
+describe('the report on a phone', () => {
+  type Severity = 'okay' | 'warning' | 'critical';
+  const item = (n: number, result: Severity, decidable: boolean, decision: 'approved' | 'declined' | null = null) =>
+    ({ resultId: id(n), result, decidable, decision }) as never;
+  const report = {
+    groups: [
+      {
+        name: 'Brakes',
+        sections: [
+          { name: 'Front', items: [item(1, 'okay', false), item(2, 'warning', true), item(3, 'critical', true)] },
+          { name: 'Rear', items: [item(4, 'warning', false), item(5, 'okay', false)] },
+        ],
+      },
+      {
+        name: 'Under the hood',
+        sections: [
+          { name: 'Fluids', items: [item(6, 'critical', true, 'approved'), item(7, 'critical', false)] },
+          { name: 'Belts', items: [item(8, 'warning', true)] },
+        ],
+      },
+    ],
+  } as never;
+  const ids = (list: Array<{ item: { resultId: string } }>) => list.map((p) => p.item.resultId);
+
+  it('puts the decisions first: critical, then warning, each in the inspection order', () => {
+    const layout = reportLayout(report);
+    expect(ids(layout.decisions)).toEqual([id(3), id(6), id(2), id(8)]);
+    expect(layout.decisions[0]).toMatchObject({ group: 'Brakes', section: 'Front' });
+  });
+
+  it('shows recommended items priced at zero as information, not among the decisions', () => {
+    expect(ids(reportLayout(report).information)).toEqual([id(7), id(4)]);
+  });
+
+  it('folds the good items under their count, in their groups and sections', () => {
+    const layout = reportLayout(report);
+    expect(layout.okayCount).toBe(2);
+    expect(layout.okay.map((g) => g.name)).toEqual(['Brakes']);
+    expect(layout.okay[0]!.sections.map((s) => [s.name, s.items.map((i) => i.resultId)])).toEqual([
+      ['Front', [id(1)]],
+      ['Rear', [id(5)]],
+    ]);
   });
 });

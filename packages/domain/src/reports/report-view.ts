@@ -77,7 +77,10 @@ export const ZReportItem = z.object({
   /** The estimate's lines for this result, and their sum before taxes (cents). */
   lines: z.array(ZReportLine),
   subtotal: z.number().int(),
-  /** Warning and critical items: the customer approves or declines them. */
+  /**
+   * Offered for a decision: a warning or critical item the shop priced above zero
+   * (isOfferedForDecision). A recommended item priced at zero is information only.
+   */
   decidable: z.boolean(),
   decision: ZCustomerDecision.nullable(),
   decidedAt: z.string().nullable(),
@@ -107,6 +110,8 @@ export const ZReportView = z.object({
   mileageIn: z.number().nullable(),
   orderNumber: z.string().nullable(),
   date: z.string(),
+  /** When the shop promised the vehicle back (the order's timePromised), if it did. */
+  timePromised: z.string().nullable(),
   counts: z.object({ okay: z.number().int(), warning: z.number().int(), critical: z.number().int() }),
   groups: z.array(
     z.object({
@@ -121,6 +126,7 @@ export const ZReportView = z.object({
       version: z.number().int(),
       currency: z.enum(CURRENCIES),
       otherLines: z.array(ZReportLine),
+      /** Each tax named in the report's language (taxName). */
       taxes: z.array(ZEstimateTaxAmount),
       totals: z.object({
         subtotal: z.number().int(),
@@ -231,9 +237,28 @@ export const ZReportLinkAnswer = z.object({ url: z.string(), linkId: z.string() 
 
 /* ---------------------------------------------------------------- rules */
 
-/** Only warning and critical results are recommended work the customer decides on. */
+/** Only warning and critical results are recommended work. */
 export function isDecidable(result: ResultSeverity | null): boolean {
   return result === 'warning' || result === 'critical';
+}
+
+/**
+ * Recommended work is offered for the customer's decision once the shop priced it above zero: an
+ * item priced at zero (or not priced, or without an estimate) is shown as information, since there
+ * is nothing to approve.
+ */
+export function isOfferedForDecision(result: ResultSeverity | null, priceCents: number): boolean {
+  return isDecidable(result) && priceCents > 0;
+}
+
+/** Each result's price before taxes (cents): the sum of the estimate's lines for it. */
+export function pricesByResult(
+  lines: ReadonlyArray<{ resultId: string | null; amounts: { subtotal: number } }>,
+): Map<string, number> {
+  const prices = new Map<string, number>();
+  for (const line of lines)
+    if (line.resultId) prices.set(line.resultId, (prices.get(line.resultId) ?? 0) + line.amounts.subtotal);
+  return prices;
 }
 
 /** The report's counts: ok, warning, critical. */
@@ -248,6 +273,8 @@ export interface DecidableResult {
   id: string;
   result: ResultSeverity | null;
   decision: CustomerDecision | null;
+  /** Its price before taxes (cents), 0 when it has none (pricesByResult). */
+  price: number;
 }
 
 export type DecisionCheck =
@@ -255,31 +282,22 @@ export type DecisionCheck =
   | { ok: false; status: 400 | 409; code: 'INVALID_ARGUMENTS' | 'ITEM_ALREADY_DECIDED'; message: string };
 
 /**
- * Whether decisions may be recorded: each names a warning or critical result of the order (400
- * otherwise) that the customer has not decided yet (409 ITEM_ALREADY_DECIDED: a decision is final
- * and the audit trail keeps the first).
+ * Whether decisions may be recorded: each names a warning or critical result of the order, priced
+ * above zero (400 otherwise), that the customer has not decided yet (409 ITEM_ALREADY_DECIDED: a
+ * decision is final and the audit trail keeps the first).
  */
 export function checkDecisions(
   results: readonly DecidableResult[],
   decisions: readonly ReportDecision[],
 ): DecisionCheck {
   const byId = new Map(results.map((r) => [r.id, r]));
+  const refuse = (message: string): DecisionCheck => ({ ok: false, status: 400, code: 'INVALID_ARGUMENTS', message });
   for (const d of decisions) {
     const r = byId.get(d.resultId);
-    if (!r)
-      return {
-        ok: false,
-        status: 400,
-        code: 'INVALID_ARGUMENTS',
-        message: `decisions: ${d.resultId} is not an item of this report`,
-      };
-    if (!isDecidable(r.result))
-      return {
-        ok: false,
-        status: 400,
-        code: 'INVALID_ARGUMENTS',
-        message: `decisions: ${d.resultId} is not a recommended item`,
-      };
+    if (!r) return refuse(`decisions: ${d.resultId} is not an item of this report`);
+    if (!isDecidable(r.result)) return refuse(`decisions: ${d.resultId} is not a recommended item`);
+    if (!isOfferedForDecision(r.result, r.price))
+      return refuse(`decisions: ${d.resultId} has no price: it is information, not work to approve`);
   }
   for (const d of decisions) {
     if (byId.get(d.resultId)!.decision !== null) {
@@ -295,15 +313,16 @@ export function checkDecisions(
 }
 
 /**
- * The order's approval step after decisions: done when every recommended item is decided,
- * inProgress while some are; unchanged (null) when the report recommends nothing.
+ * The order's approval step after decisions: done when every item offered for a decision is
+ * decided, inProgress while some are not; unchanged (null) when nothing is offered. Items priced
+ * at zero are information and wait for nobody.
  */
 export function approvalStateOf(
-  results: ReadonlyArray<Pick<DecidableResult, 'result' | 'decision'>>,
+  results: ReadonlyArray<Pick<DecidableResult, 'result' | 'decision' | 'price'>>,
 ): StepState | null {
-  const decidable = results.filter((r) => isDecidable(r.result));
-  if (decidable.length === 0) return null;
-  return decidable.every((r) => r.decision !== null) ? 'done' : 'inProgress';
+  const offered = results.filter((r) => r.decision !== null || isOfferedForDecision(r.result, r.price));
+  if (offered.length === 0) return null;
+  return offered.every((r) => r.decision !== null) ? 'done' : 'inProgress';
 }
 
 /** The estimate's total and approved total once the decisions are applied (what the signer sees). */
@@ -358,8 +377,10 @@ export function vehicleDescription(
 }
 
 /**
- * The total the signer approves (taxes included): the decisions already recorded plus the ones
- * chosen on the page; what the confirmation step shows before signing.
+ * The total approved (taxes included): the decisions already recorded plus the ones chosen on the
+ * page. The one figure the page shows as "Total approved", the sign sheet shows before signing and
+ * the thank-you screen shows after; the server records the same (totalsWithDecisions), both
+ * through estimateTotals.
  */
 export function approvedTotalOf(
   report: Pick<ReportView, 'groups' | 'estimate'>,
@@ -375,4 +396,54 @@ export function approvedTotalOf(
   );
   const other = report.estimate.otherLines.map((l) => ({ amounts: l.amounts, decision: null }));
   return estimateTotals([...lines, ...other], report.estimate.taxes).totals.approvedTotal;
+}
+
+/** An item of the report with the names of the group and section it belongs to. */
+export interface PlacedReportItem {
+  item: ReportItem;
+  group: string;
+  section: string;
+}
+
+/** The report as a phone shows it: what to decide first, then information, then the good items folded. */
+export interface ReportLayout {
+  /** Items offered for a decision, and those already decided: critical first, then warning. */
+  decisions: PlacedReportItem[];
+  /** Recommended items priced at zero and undecided: information, critical first. */
+  information: PlacedReportItem[];
+  /** The okay items, in their groups and sections (the inspection's order). */
+  okay: ReportView['groups'];
+  okayCount: number;
+}
+
+const SEVERITY_RANK = { critical: 0, warning: 1, okay: 2 } as const;
+
+/**
+ * Decisions first (docs/reports.md): the customer reads, on a phone, what needs their word before
+ * anything else; within a severity the inspection's order is kept. Good items wait under their count.
+ */
+export function reportLayout(report: Pick<ReportView, 'groups'>): ReportLayout {
+  const placed = report.groups.flatMap((g) =>
+    g.sections.flatMap((s) => s.items.map((item) => ({ item, group: g.name, section: s.name }))),
+  );
+  const bySeverity = (list: PlacedReportItem[]) =>
+    list
+      .map((p, n) => ({ p, n }))
+      .sort((a, b) => SEVERITY_RANK[a.p.item.result] - SEVERITY_RANK[b.p.item.result] || a.n - b.n)
+      .map(({ p }) => p);
+  const recommended = placed.filter((p) => p.item.result !== 'okay');
+  const okay = report.groups
+    .map((g) => ({
+      ...g,
+      sections: g.sections
+        .map((s) => ({ ...s, items: s.items.filter((i) => i.result === 'okay') }))
+        .filter((s) => s.items.length > 0),
+    }))
+    .filter((g) => g.sections.length > 0);
+  return {
+    decisions: bySeverity(recommended.filter((p) => p.item.decidable || p.item.decision !== null)),
+    information: bySeverity(recommended.filter((p) => !p.item.decidable && p.item.decision === null)),
+    okay,
+    okayCount: placed.length - recommended.length,
+  };
 }

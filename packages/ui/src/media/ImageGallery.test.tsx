@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { ImageGallery, stepIndex, type GalleryPicture } from './ImageGallery.js';
+import { ImageGallery, stepIndex, swipeStep, type GalleryPicture } from './ImageGallery.js';
 import { renderWithUi } from '../testing/render.js';
 
 afterEach(cleanup);
@@ -19,6 +19,15 @@ describe('stepIndex', () => {
     expect(stepIndex(2, 1, 3)).toBe(0);
     expect(stepIndex(0, -1, 3)).toBe(2);
     expect(stepIndex(0, 1, 0)).toBe(0);
+  });
+});
+
+describe('swipeStep', () => {
+  it('moves on a clear horizontal swipe only', () => {
+    expect(swipeStep(-120, 10)).toBe(1);
+    expect(swipeStep(120, -10)).toBe(-1);
+    expect(swipeStep(20, 0)).toBe(0);
+    expect(swipeStep(60, 90)).toBe(0);
   });
 });
 
@@ -65,5 +74,37 @@ describe('ImageGallery', () => {
     unmount();
     renderWithUi(<ImageGallery opened pictures={[]} onClose={() => {}} />);
     expect(screen.getByText('No pictures yet')).toBeTruthy();
+  });
+
+  it('shows each picture with its caption instead of its file name, under the title given, and moves with a swipe', () => {
+    const captioned = pictures.map((p, n) => ({ ...p, caption: `Finding ${n + 1}` }));
+    renderWithUi(<ImageGallery opened pictures={captioned} onClose={() => {}} title="Front brake pads" fullScreen />);
+    const dialog = screen.getByRole('dialog', { name: 'Front brake pads' });
+    expect(shown().getAttribute('alt')).toBe('Finding 1');
+    expect(within(dialog).getByText('Finding 1')).toBeTruthy();
+    expect(within(dialog).queryByText('front.jpg')).toBeNull();
+    const area = shown().closest('.mantine-Group-root')!;
+    // A finger's touch as the browser reports it (the modal's scroll lock reads changedTouches too).
+    const at = (clientX: number, clientY: number) => {
+      const list = [{ clientX, clientY }];
+      return { touches: list, changedTouches: list };
+    };
+    fireEvent.touchStart(area, at(300, 200));
+    fireEvent.touchEnd(area, { ...at(120, 210), touches: [] });
+    expect(shown().getAttribute('alt')).toBe('Finding 2');
+    fireEvent.touchStart(area, at(100, 200));
+    fireEvent.touchEnd(area, { ...at(300, 190), touches: [] });
+    expect(shown().getAttribute('alt')).toBe('Finding 1');
+    // A tap, or a scroll, is not a swipe.
+    fireEvent.touchStart(area, at(100, 200));
+    fireEvent.touchEnd(area, { ...at(110, 400), touches: [] });
+    expect(shown().getAttribute('alt')).toBe('Finding 1');
+  });
+
+  it('closes with Escape', async () => {
+    let closed = 0;
+    renderWithUi(<ImageGallery opened pictures={pictures} onClose={() => closed++} />);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(closed).toBe(1);
   });
 });

@@ -115,8 +115,8 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
           // Quebec's taxes on everything, in Canadian dollars (the demo estimates, demo.reports.ts).
           currency: 'CAD',
           taxes: [
-            { name: 'GST', ratePercent: 5, onLabour: true, onParts: true, onFees: true },
-            { name: 'QST', ratePercent: 9.975, onLabour: true, onParts: true, onFees: true },
+            { name: 'GST', nameFr: 'TPS', ratePercent: 5, onLabour: true, onParts: true, onFees: true },
+            { name: 'QST', nameFr: 'TVQ', ratePercent: 9.975, onLabour: true, onParts: true, onFees: true },
           ],
         }),
       }),

@@ -8,6 +8,8 @@ import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 /** A tax of an estimate, as the store's settings had it when the estimate was made (docs/estimates.md). */
 export interface EstimateTaxRecord {
   name: string;
+  /** Absent in estimates made before taxes had French names: the name stands for both. */
+  nameFr?: string;
   ratePercent: number;
   onLabour: boolean;
   onParts: boolean;

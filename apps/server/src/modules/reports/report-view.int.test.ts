@@ -1,7 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { SHARE_REPORT_INCOMPLETE, type ReportApproval, type ReportView } from '@servicebay/domain';
+import {
+  approvedTotalOf,
+  SHARE_REPORT_INCOMPLETE,
+  type ReportApproval,
+  type ReportItem,
+  type ReportView,
+} from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { sentMessages } from '../../platform/db/schema/messages.js';
@@ -34,10 +40,14 @@ interface World {
   okay: string;
   token: string;
   linkId: string;
+  estimateId: string;
 }
 
-/** An order with four results (critical rotors, worn rear rotors, low oil, good pads), an estimate and a link. */
-async function world(fields: { closed?: boolean } = {}): Promise<World> {
+/**
+ * An order with four results (critical rotors, worn rear rotors, low oil, good pads), an estimate
+ * pricing the three recommended ones, and a link.
+ */
+async function world(fields: { closed?: boolean; timePromised?: Date } = {}): Promise<World> {
   const customer = await t.make.customer(store, { firstName: 'Jane', lastName: 'Doe' });
   const vehicle = await t.make.vehicle(store, {
     householdId: customer.householdId,
@@ -55,6 +65,8 @@ async function world(fields: { closed?: boolean } = {}): Promise<World> {
     mileageIn: 42000,
     closed: fields.closed ?? false,
   });
+  if (fields.timePromised)
+    await db().update(inspectionOrders).set({ timePromised: fields.timePromised }).where(eq(inspectionOrders.id, order.id));
   const result = (itemKey: string, groupKey: string, sectionKey: string, extra: Record<string, unknown>) =>
     t.make.result(store, { inspectionOrderId: order.id, itemKey, groupKey, sectionKey, ...extra });
   const critical = await result('frontRotors', 'brakes', 'front', {
@@ -137,7 +149,31 @@ async function world(fields: { closed?: boolean } = {}): Promise<World> {
     okay: okay.id,
     token: url.searchParams.get('t')!,
     linkId: res.json().linkId,
+    estimateId: estimate!.id,
   };
+}
+
+const itemsOf = (view: ReportView): ReportItem[] => view.groups.flatMap((g) => g.sections.flatMap((s) => s.items));
+
+/** A recommended result of the world's order that the estimate prices at zero (a line of no hours, no parts). */
+async function zeroPriced(w: World) {
+  const wipers = await t.make.result(store, {
+    inspectionOrderId: w.orderId,
+    itemKey: 'wiperBlades',
+    groupKey: 'lighting',
+    sectionKey: 'visibility',
+    result: 'warning',
+  });
+  await db().insert(estimateLines).values({
+    storeId: store.id,
+    estimateId: w.estimateId,
+    resultId: wipers.id,
+    description: 'Wiper blades',
+    labourHours: 0,
+    parts: [],
+    rank: 4,
+  });
+  return wipers.id;
 }
 
 const approve = (
@@ -258,6 +294,66 @@ describe("the customer's report", () => {
       recommendation: 'Remplacer maintenant',
     });
     expect(view.groups.find((g) => g.key === 'brakes')!.name).toBe('Freins');
+  });
+
+  it('shows estimate lines drawn from the template in the language read, typed ones as typed, and taxes by their name in it', async () => {
+    const w = await world();
+    // The rotors line as drawing made it in English; the oil line reworded by the advisor.
+    await db()
+      .update(estimateLines)
+      .set({ description: 'Front rotors — Failed or damaged: Replace now' })
+      .where(eq(estimateLines.resultId, w.critical));
+    // The store's taxes, one named in French; the other as saved before taxes had French names.
+    const [shop] = await db().select().from(stores).where(eq(stores.id, store.id));
+    await db()
+      .update(stores)
+      .set({
+        settings: {
+          ...(shop!.settings as object),
+          currency: 'CAD',
+          taxes: [
+            { name: 'GST', nameFr: 'TPS', ratePercent: 5, onLabour: true, onParts: true, onFees: true },
+            { name: 'QST', ratePercent: 9.975, onLabour: true, onParts: true, onFees: true },
+          ],
+        },
+      })
+      .where(eq(stores.id, store.id));
+    // Copied into the estimate by the shop's "use the store's current taxes".
+    const copied = await t.app.inject({
+      method: 'POST',
+      url: `/v2/api/store/${store.id}/inspectionOrder/${w.orderId}/estimate/taxes`,
+      headers: advisorHeaders,
+    });
+    expect(copied.statusCode, copied.body).toBe(200);
+    await db()
+      .update(stores)
+      .set({ settings: shop!.settings })
+      .where(eq(stores.id, store.id));
+    const read = async (language: 'en' | 'fr') =>
+      (await t.app.inject({ method: 'GET', url: reportUrl(w.orderId, '', w.token, `&language=${language}`) })).json() as ReportView;
+    const fr = await read('fr');
+    const lines = (view: ReportView, id: string) => itemsOf(view).find((i) => i.resultId === id)!.lines.map((l) => l.description);
+    expect(lines(fr, w.critical)).toEqual(['Disques avant — Défectueux ou endommagé\u00a0: Remplacer maintenant']);
+    expect(lines(fr, w.oil)).toEqual(['Oil top-off']);
+    expect(fr.estimate!.taxes.map((tax) => [tax.name, tax.ratePercent])).toEqual([
+      ['TPS', 5],
+      ['QST', 9.975],
+    ]);
+    const en = await read('en');
+    expect(lines(en, w.critical)).toEqual(['Front rotors — Failed or damaged: Replace now']);
+    expect(en.estimate!.taxes.map((tax) => tax.name)).toEqual(['GST', 'QST']);
+  });
+
+  it("shows a recommended item priced at zero as information, not offered for a decision, and the order's promised time", async () => {
+    const promised = new Date('2030-05-04T16:30:00Z');
+    const w = await world({ timePromised: promised });
+    const wipers = await zeroPriced(w);
+    const view: ReportView = (await t.app.inject({ method: 'GET', url: reportUrl(w.orderId, '', w.token) })).json();
+    expect(itemsOf(view).find((i) => i.resultId === wipers)).toMatchObject({ result: 'warning', subtotal: 0, decidable: false });
+    expect(itemsOf(view).filter((i) => i.decidable).map((i) => i.resultId).sort()).toEqual(
+      [w.critical, w.warning, w.oil].sort(),
+    );
+    expect(view.timePromised).toBe(promised.toISOString());
   });
 
   it("opens for the order's customer in the portal without a link, and for staff as a preview that does not mark reading", async () => {
@@ -446,6 +542,65 @@ describe('approval', () => {
     expect((await approve(w, [{ resultId: w.okay, decision: 'approved' }])).statusCode).toBe(400);
     const foreign = await world();
     expect((await approve(w, [{ resultId: foreign.critical, decision: 'approved' }])).statusCode).toBe(400);
+  });
+
+  it('refuses a decision on an item priced at zero with 400, writing nothing, and does not wait for it', async () => {
+    const w = await world();
+    const wipers = await zeroPriced(w);
+    const files = await countFiles();
+    for (const decision of ['approved', 'declined'] as const) {
+      const res = await approve(w, [
+        { resultId: w.critical, decision: 'approved' },
+        { resultId: wipers, decision },
+      ]);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        status: 400,
+        code: 'INVALID_ARGUMENTS',
+        message: `decisions: ${wipers} has no price: it is information, not work to approve`,
+      });
+    }
+    expect(await countFiles()).toBe(files);
+    expect(
+      await db().select().from(reportApprovals).where(eq(reportApprovals.inspectionOrderId, w.orderId)),
+    ).toHaveLength(0);
+    const [critical] = await db().select().from(inspectionResults).where(eq(inspectionResults.id, w.critical));
+    expect(critical!.customerDecision).toBeNull();
+
+    // Every priced item decided: the approval is done; the zero-priced one waits for nobody.
+    const res = await approve(w, [
+      { resultId: w.critical, decision: 'approved' },
+      { resultId: w.warning, decision: 'declined' },
+      { resultId: w.oil, decision: 'approved' },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = await db().select().from(inspectionOrders).where(eq(inspectionOrders.id, w.orderId));
+    expect(order!.stateApproval).toBe('done');
+  });
+
+  it("records, shows and answers the total approved the page computed before signing, taxes included", async () => {
+    const w = await world();
+    const before: ReportView = (await t.app.inject({ method: 'GET', url: reportUrl(w.orderId, '', w.token) })).json();
+    const choices = new Map([
+      [w.critical, 'approved' as const],
+      [w.oil, 'approved' as const],
+      [w.warning, 'declined' as const],
+    ]);
+    // What the page shows as "Total approved" and on the sign sheet: $340 + $35, 10 % on all but the $5 fee.
+    const onPage = approvedTotalOf(before, choices);
+    expect(onPage).toBe(34000 + 3500 + 3400 + 300);
+    const res = await approve(
+      w,
+      [...choices].map(([resultId, decision]) => ({ resultId, decision })),
+      { estimateVersion: before.estimate!.version },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const after: ReportView = res.json();
+    // The thank-you screen's total (the same function on the answer) and the server's, equal.
+    expect(after.estimate!.totals.approvedTotal).toBe(onPage);
+    expect(approvedTotalOf(after, new Map())).toBe(onPage);
+    const [row] = await db().select().from(reportApprovals).where(eq(reportApprovals.inspectionOrderId, w.orderId));
+    expect(row!.approvedTotal).toBe(onPage);
   });
 
   it('refuses a signature that is not a PNG, or too large, and an estimate that changed meanwhile', async () => {
@@ -643,6 +798,34 @@ describe('share', () => {
     const sent = await db().select().from(sentMessages).where(eq(sentMessages.subject, 'Our car'));
     expect(sent.map((m) => m.to).sort()).toEqual(['ann@example.com', 'bob@example.org']);
     expect(new Set(sent.map((m) => /\/report\/\S+/.exec(m.text)![0])).size).toBe(1);
+  });
+});
+
+describe("the store's tax names", () => {
+  it('are saved with a French name through the settings, each unique, and settings without one still read', async () => {
+    const shop = await t.make.store({ name: 'Tax names' });
+    const manager = await bearer(t.platform.tokens, await t.make.user('StoreManager', shop));
+    const url = `/v2/api/store/${shop.id}/settings`;
+    const tax = (name: string, nameFr?: string) => ({
+      name,
+      ...(nameFr === undefined ? {} : { nameFr }),
+      ratePercent: 5,
+      onLabour: true,
+      onParts: true,
+      onFees: true,
+    });
+    const put = (taxes: object[]) => t.app.inject({ method: 'PUT', url, headers: manager, payload: { taxes } });
+    const saved = await put([tax('GST', 'TPS'), tax('QST', 'TVQ')]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().taxes.map((x: { nameFr?: string }) => x.nameFr)).toEqual(['TPS', 'TVQ']);
+    // The French names are unique too; a missing one stands for the name.
+    const taken = await put([tax('GST', 'TPS'), tax('TPS')]);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toMatchObject({ code: 'INVALID_ARGUMENTS', message: expect.stringContaining('taxes') });
+    // Saved before French names existed: read as they were.
+    const old = await put([tax('HST')]);
+    expect(old.statusCode, old.body).toBe(200);
+    expect(old.json().taxes).toEqual([tax('HST')]);
   });
 });
 

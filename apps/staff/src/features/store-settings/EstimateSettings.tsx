@@ -67,6 +67,7 @@ export function EstimateSettings({
         <Text size="sm" fw={500}>
           {t('storeSettings.estimates.taxes')}
         </Text>
+        <Text size="sm">{t('storeSettings.estimates.taxNameFrHint')}</Text>
         {settings.taxes.length === 0 && <Text size="sm">{t('storeSettings.estimates.noTaxes')}</Text>}
         {settings.taxes.map((tax, index) => {
           const n = index + 1;
@@ -79,6 +80,14 @@ export function EstimateSettings({
                   value={tax.name}
                   maxLength={40}
                   onChange={(e) => setTax(index, { name: e.currentTarget.value })}
+                  w={180}
+                />
+                <TextInput
+                  label={t('storeSettings.estimates.taxNameFr', { n })}
+                  placeholder={tax.name}
+                  value={tax.nameFr ?? ''}
+                  maxLength={40}
+                  onChange={(e) => setTax(index, { nameFr: e.currentTarget.value })}
                   w={180}
                 />
                 <NumberInput

@@ -5,6 +5,7 @@ import {
   approvalStateOf,
   checkDecisions,
   errors,
+  pricesByResult,
   SIGNATURE_DATA_URL_PREFIX,
   SIGNATURE_MAX_BYTES,
   topics,
@@ -75,7 +76,9 @@ export async function approve(
       inspectionOrderId,
       async (tx, order): Promise<{ value: null; approval: StepState | null }> => {
         const port = ctx.deps.decisions(tx);
-        const rows = await port.lock(storeId, inspectionOrderId);
+        // Items priced at zero are information: nothing to approve or decline.
+        const prices = pricesByResult(estimate?.lines ?? []);
+        const rows = (await port.lock(storeId, inspectionOrderId)).map((r) => ({ ...r, price: prices.get(r.id) ?? 0 }));
         const check = checkDecisions(rows, body.decisions);
         if (!check.ok) throw new AppError(check.status, check.code, check.message);
         const at = ctx.now();
@@ -99,7 +102,7 @@ export async function approve(
           ipAddress: origin.ipAddress?.slice(0, 100) ?? null,
           userAgent: origin.userAgent?.slice(0, 500) ?? null,
         });
-        const after = rows.map((r) => ({ result: r.result, decision: decided.get(r.id) ?? r.decision }));
+        const after = rows.map((r) => ({ ...r, decision: decided.get(r.id) ?? r.decision }));
         const approval = approvalStateOf(after);
         // The store's users are told at once, with what the signer decided (docs/realtime.md).
         const event: ReportApprovedEvent = {

@@ -1,9 +1,11 @@
 import {
   findItem,
-  isDecidable,
+  isOfferedForDecision,
+  lineDescriptionIn,
   OTHER_FINDING,
   readStoreSettings,
   resultCounts,
+  taxName,
   vehicleDescription,
   type Estimate,
   type InspectionDefinition,
@@ -40,7 +42,8 @@ function textsOf(
   };
 }
 
-function presentEstimate(estimate: Estimate): NonNullable<ReportView['estimate']> {
+/** The estimate as the customer reads it: taxes named in the report's language. */
+function presentEstimate(estimate: Estimate, language: Language): NonNullable<ReportView['estimate']> {
   return {
     version: estimate.version,
     currency: estimate.currency,
@@ -48,7 +51,7 @@ function presentEstimate(estimate: Estimate): NonNullable<ReportView['estimate']
       .filter((l) => l.resultId === null)
       .map((l) => ({ description: l.description, labourHours: l.labourHours, amounts: l.amounts })),
     taxes: estimate.taxes.map((t) => ({
-      name: t.name,
+      name: taxName(t, language),
       ratePercent: t.ratePercent,
       onLabour: t.onLabour,
       onParts: t.onParts,
@@ -84,14 +87,23 @@ export async function view(
   const shown = report.items.filter(
     ({ result: r }) => r.result === 'okay' || r.result === 'warning' || r.result === 'critical',
   );
-  const linesOf = (resultId: string) =>
-    (estimate?.lines ?? [])
-      .filter((l) => l.resultId === resultId)
-      .map((l) => ({ description: l.description, labourHours: l.labourHours, amounts: l.amounts }));
+  // A line still as drawn from the template speaks the report's language; a reworded one is as typed.
+  const linesOf = (r: (typeof shown)[number]['result']) => {
+    const item = findItem(definition, r.itemKey)?.item ?? null;
+    const drawable = { ...r, id: r._id };
+    return (estimate?.lines ?? [])
+      .filter((l) => l.resultId === r._id)
+      .map((l) => ({
+        description: lineDescriptionIn(l.description, drawable, item, lang),
+        labourHours: l.labourHours,
+        amounts: l.amounts,
+      }));
+  };
   const items = new Map<string, ReportItem>();
   for (const { result: r, decision, decidedAt } of shown) {
     const texts = textsOf(definition, r, lang);
-    const lines = linesOf(r._id);
+    const lines = linesOf(r);
+    const subtotal = lines.reduce((sum, l) => sum + l.amounts.subtotal, 0);
     items.set(r._id, {
       resultId: r._id,
       itemKey: r.itemKey,
@@ -109,8 +121,8 @@ export async function view(
         duration: v.duration,
       })),
       lines,
-      subtotal: lines.reduce((sum, l) => sum + l.amounts.subtotal, 0),
-      decidable: isDecidable(r.result),
+      subtotal,
+      decidable: isOfferedForDecision(r.result, subtotal),
       decision,
       decidedAt,
       deferredIgnoredByCustomer: r.deferredIgnoredByCustomer,
@@ -160,9 +172,10 @@ export async function view(
     mileageIn: order.mileageIn,
     orderNumber: order.orderNumber,
     date: order.date,
+    timePromised: order.timePromised,
     counts: resultCounts(shown.map(({ result: r }) => r)),
     groups,
-    estimate: estimate ? presentEstimate(estimate) : null,
+    estimate: estimate ? presentEstimate(estimate, lang) : null,
     reportStatus:
       order.report.status === 'reading' || order.report.status === 'read' ? order.report.status : null,
     closed: order.closed,
