@@ -16,7 +16,7 @@
  */
 import type { Page } from '@playwright/test';
 import { liveServer } from './live-server.js';
-import { figures, interactions, observeInteractions, signIn, withDemoServer, worstInteractions } from './browser-inp.js';
+import { figures, observeInteractions, readInteractions, signIn, startDemo } from './inp.js';
 
 const port = Number(process.argv[2] ?? 8196);
 const MULTI_POINT_INSPECTION_ID = '5b0c6f3e-2d7a-4c1e-9f10-000000000002';
@@ -35,9 +35,9 @@ async function typeInto(page: Page, label: string, text: string, select = true) 
   await page.keyboard.type(text, { delay: KEY_DELAY_MS });
 }
 
-await withDemoServer(port, async (browser, base) => {
-  const { waitForHealth, api } = liveServer(base);
-  await waitForHealth();
+const { base, browser, stop } = await startDemo(port);
+try {
+  const { api } = liveServer(base);
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   const advisor = await signIn(page, base, 'advisor');
@@ -90,11 +90,16 @@ await withDemoServer(port, async (browser, base) => {
     { timeout: 60_000 },
   );
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  const durations = await interactions(page);
-  if (process.env.INP_DEBUG === '1') console.log((await worstInteractions(page)).join('\n'));
+  const recorded = await readInteractions(page);
+  const durations = recorded.map((i) => i.duration);
+  if (process.env.INP_DEBUG === '1') {
+    console.log(recorded.slice(-10).reverse().map((i) => `${i.duration} ms ${i.event} on ${i.target}`).join('\n'));
+  }
   const saved = await api<{ lines: Array<{ description: string }> }>(advisor.token, 'GET', estimate);
   const typed = saved.lines.filter((l) => l.description.endsWith(' now')).length;
   console.log(
     `| estimate grid, ${LINES} lines, typing on ${TYPED_LINES.length} lines (${keys} interactions), CPU 4x | ${figures(durations, keys)} | lines saved with the typing: ${typed} of ${TYPED_LINES.length} |`,
   );
-});
+} finally {
+  await stop();
+}

@@ -168,3 +168,15 @@ export function percentile(sorted: number[], p: number): number {
 export function inpOf(sortedDurations: number[], interactionsMade: number): number {
   return sortedDurations[Math.max(0, sortedDurations.length - 1 - Math.floor(interactionsMade / 50))] ?? 0;
 }
+
+/** The figures of a run as the cells of a RESULTS.md row. */
+export function figures(sorted: number[], made: number): string {
+  return (
+    `${sorted.length} of ${made} over 16 ms | median ${percentile(sorted, 50).toFixed(0)} ms | ` +
+    `p75 ${percentile(sorted, 75).toFixed(0)} ms | INP ${inpOf(sorted, made).toFixed(0)} ms | ` +
+    `max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (worst five: ${sorted
+      .slice(-5)
+      .map((d) => d.toFixed(0))
+      .join(', ')})`
+  );
+}
