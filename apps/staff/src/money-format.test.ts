@@ -14,7 +14,7 @@ function sources(dir: string): string[] {
 
 describe('money on every page', () => {
   it('is written by formatMoney alone, so a store shows its dollars the same way everywhere', () => {
-    const root = fileURLToPath(new URL('../../../../', import.meta.url));
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
     const own = join('packages', 'domain', 'src', 'estimates', 'money.ts');
     const formatters = ['apps/staff/src', 'apps/portal/src', 'apps/server/src', 'packages/ui/src', 'packages/web-core/src', 'packages/domain/src']
       .flatMap((dir) => sources(join(root, dir)))
