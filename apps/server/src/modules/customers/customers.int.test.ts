@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 import { createCustomersRepository, searchPatterns } from './customers.repository.js';
+import { vehicles } from './customers.schema.js';
 
 let t: TestApp;
 let store: Awaited<ReturnType<TestApp['make']['store']>>;
@@ -196,7 +197,11 @@ describe('households and vehicles', () => {
     const c = await t.make.customer(store, { lastName: 'Order' });
     // Ids that sort against the order of addition: ordering by id would swap the same-year cars.
     const id = (digit: string) => `${digit.repeat(8)}-${digit.repeat(4)}-4${digit.repeat(3)}-8${digit.repeat(3)}-${digit.repeat(12)}`;
-    const add = (digit: string, year: number | null) => t.make.vehicle(store, { id: id(digit), householdId: c.householdId, year });
+    let added = 0;
+    const add = (digit: string, year: number | null) =>
+      t.platform.database.db
+        .insert(vehicles)
+        .values({ id: id(digit), storeId: store.id, householdId: c.householdId, year, make: 'Honda', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, added++)) });
     await add('f', 2018);
     await add('e', 2018);
     await add('9', null);
