@@ -73,6 +73,7 @@ export * from './estimates/estimate.js';
 export * from './estimates/drawing.js';
 export * from './estimates/money.js';
 export * from './estimates/canned-jobs.js';
+export * from './estimates/estimate-event.js';
 export * from './routes/canned-jobs.js';
 export * from './reports/send-report.js';
 export * from './routes/report-sending.js';

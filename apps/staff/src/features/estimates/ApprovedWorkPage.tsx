@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lineDecisionStates, type Estimate, type EstimateLine } from '@servicebay/domain';
@@ -20,6 +21,8 @@ import { EstimateFrame, EstimateTotals, useOrderEstimate } from './EstimatesPage
 import { SEVERITY_COLOR, useMoney } from './format.js';
 import { splitByDecision } from './estimate-lines.js';
 import { DecisionBadge } from './DecisionBadge.js';
+import { estimateQueryKey } from './estimate-api.js';
+import { useLiveEstimate } from './useLiveEstimate.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}/approvedWork: the work the customer
@@ -78,6 +81,11 @@ function ApprovedWork({
   const [reviewing, setReviewing] = useState(false);
   const money = useMoney(estimate);
   const { approved, declined, undecided, information } = splitByDecision(estimate.lines);
+  // The newest estimate of this page is the cached one (no grid here).
+  const queryClient = useQueryClient();
+  useLiveEstimate({ storeId, inspectionOrderId: orderId }, () =>
+    queryClient.getQueryData<Estimate>(estimateQueryKey(storeId, orderId)),
+  );
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }}>

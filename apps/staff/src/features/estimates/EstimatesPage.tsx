@@ -54,6 +54,7 @@ import { JobPicker } from './JobPicker.js';
 import { EstimateGrid, ReadyBlockers, useEstimateGridStore, useGridContext, useGridReadiness, useGridTotals } from './EstimateGrid.js';
 import type { EstimateGridStore } from './estimate-grid-store.js';
 import { useEstimateErrorText, useMoney } from './format.js';
+import { LiveBadge } from './useLiveEstimate.js';
 import { labourRateEntry, totalsRows } from './estimate-lines.js';
 
 /** The language drawn lines are written in: the page's. */
@@ -119,6 +120,7 @@ export function EstimateFrame({
             >
               {t(`state.${estimate.data.state}`)}
             </Badge>
+            <LiveBadge />
           </Group>
         )}
       </PageHeader>
