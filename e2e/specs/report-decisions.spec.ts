@@ -223,7 +223,8 @@ test.describe("the customer's decisions on a phone", () => {
 
     // The shop's pages agree with the report: the wipers, priced at zero, are information, not
     // awaiting a decision; the approved total is the one Jane signed.
-    const staff = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    const staffContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const staff = await staffContext.newPage();
     await signIn(staff, 'advisor');
     await expect(staff.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     const orderPath = `/app/store/${made.storeId}/inspectionOrder/${made.orderId}`;
@@ -254,7 +255,7 @@ test.describe("the customer's decisions on a phone", () => {
     await expect(line('Battery').getByTestId('line-decision')).toHaveText('Declined');
     await expectAccessible(staff);
     await expectReadableBadges(staff);
-    await staff.close();
+    await staffContext.close();
   });
 
   test('the French report shows no English', async ({ page, request }) => {
