@@ -42,6 +42,20 @@ async function apiOf(page: Page) {
   return { ...api, store: `/v2/api/store/${api.claims.storeId}` };
 }
 
+/** A new multi-point order for the car of demo ticket 10233, through the API. */
+async function newOrderOf10233sCar(api: Awaited<ReturnType<typeof apiOf>>) {
+  const list = await api.get<{ _embedded: { inspectionOrder: Array<{ orderNumber: string; customerId: string; vehicleId: string }> } }>(
+    `${api.store}/inspectionOrder`,
+    { search: '10233' },
+  );
+  const model = list._embedded.inspectionOrder.find((o) => o.orderNumber === '10233')!;
+  return api.post<{ _id: string }>(`${api.store}/inspectionOrder`, {
+    customerId: model.customerId,
+    vehicleId: model.vehicleId,
+    inspectionType: MULTI_POINT_INSPECTION_ID,
+  });
+}
+
 async function openStoreSettings(page: Page, store: string) {
   await signIn(page, 'owner');
   await page.getByRole('article', { name: store }).getByRole('link', { name: `Settings of ${store}` }).click();
@@ -135,16 +149,7 @@ test('the advisor prices six findings with two canned jobs without pressing a Sa
   const api = await apiOf(page);
 
   // A new order for the car of ticket 10233, with six recommended items.
-  const list = await api.get<{ _embedded: { inspectionOrder: Array<{ _id: string; orderNumber: string; customerId: string; vehicleId: string }> } }>(
-    `${api.store}/inspectionOrder`,
-    { search: '10233' },
-  );
-  const model = list._embedded.inspectionOrder.find((o) => o.orderNumber === '10233')!;
-  const order = await api.post<{ _id: string }>(`${api.store}/inspectionOrder`, {
-    customerId: model.customerId,
-    vehicleId: model.vehicleId,
-    inspectionType: MULTI_POINT_INSPECTION_ID,
-  });
+  const order = await newOrderOf10233sCar(api);
   for (const [itemKey, result] of [
     ['frontBrakePads', 'critical'],
     ['rearRotors', 'warning'],
@@ -286,16 +291,7 @@ test("another advisor's changes reach an open estimate at once, and what the adv
   await signIn(page, 'advisor');
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
   const api = await apiOf(page);
-  const list = await api.get<{ _embedded: { inspectionOrder: Array<{ orderNumber: string; customerId: string; vehicleId: string }> } }>(
-    `${api.store}/inspectionOrder`,
-    { search: '10233' },
-  );
-  const model = list._embedded.inspectionOrder.find((o) => o.orderNumber === '10233')!;
-  const order = await api.post<{ _id: string }>(`${api.store}/inspectionOrder`, {
-    customerId: model.customerId,
-    vehicleId: model.vehicleId,
-    inspectionType: MULTI_POINT_INSPECTION_ID,
-  });
+  const order = await newOrderOf10233sCar(api);
   for (const itemKey of ['frontBrakePads', 'wiperBlades'])
     await api.post(`${api.store}/inspectionOrder/${order._id}/result`, { itemKey, result: 'warning' });
   const estimateApi = `${api.store}/inspectionOrder/${order._id}/estimate`;

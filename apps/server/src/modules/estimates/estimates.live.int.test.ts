@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { REALTIME_PATH, topics, ZEstimateUpdatedEvent, type Estimate } from '@servicebay/domain';
+import { topics, ZEstimateUpdatedEvent, type Estimate } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { bearer, principalOf } from '../../../test/factories.js';
+import { bearer } from '../../../test/factories.js';
+import { testSockets } from '../../../test/sockets.js';
 import { outboxEvents } from '../../platform/db/schema/outbox.js';
-import { connect, type TestSocket } from '../../platform/realtime/ws-test-client.js';
 import { MULTI_POINT_INSPECTION_ID } from '../inspections/templates.js';
 
 /**
@@ -21,15 +20,7 @@ let store: Store;
 let other: Store;
 let advisor: User;
 let headers: Record<string, string>;
-let port: number;
-const sockets: TestSocket[] = [];
-
-const socketFor = async (user: User) => {
-  const token = await t.platform.tokens.signAccess(principalOf(user));
-  const socket = await connect(`ws://127.0.0.1:${port}${REALTIME_PATH}?token=${token}`, { timeoutMs: 20_000 });
-  sockets.push(socket);
-  return socket;
-};
+const { listen, socketFor, closeAll } = testSockets();
 
 const est = (orderId: string, rest = '') => `/v2/api/store/${store.id}/inspectionOrder/${orderId}/estimate${rest}`;
 const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -56,8 +47,7 @@ async function orderWithALine() {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  await listen(t);
   store = await t.make.store({ name: 'Downtown' });
   other = await t.make.store({ name: 'Uptown' });
   advisor = await t.make.user('ServiceAdvisor', store);
@@ -65,7 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(sockets.map((s) => s.close()));
+  await closeAll();
   await t?.close();
 });
 
