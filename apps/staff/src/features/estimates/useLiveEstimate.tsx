@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Badge } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isEstimateBehind, topics, ZEstimateUpdatedEvent, type Estimate } from '@servicebay/domain';
+import { isEstimateBehind, topics, ZEstimateUpdatedEvent, type Estimate, type EstimateUpdatedEvent } from '@servicebay/domain';
 import { useStore } from '@servicebay/web-core';
 import { useRealtime } from '../../kit/realtime.js';
 import { useLiveOrder } from '../dashboard/useLiveOrders.js';
@@ -38,7 +38,7 @@ export function useLiveEstimate(ref: EstimateRef, held: () => Pick<Estimate, 've
   useEffect(() => {
     if (!realtime || !storeId || !inspectionOrderId) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    let newest: ReturnType<typeof ZEstimateUpdatedEvent.parse> | null = null;
+    let newest: EstimateUpdatedEvent | null = null;
     const readAgain = () => {
       void queryClient.invalidateQueries({ queryKey: estimateQueryKey(storeId, inspectionOrderId), exact: true });
       void queryClient.invalidateQueries({ queryKey: orderQueryKey(storeId, inspectionOrderId), exact: true });
