@@ -106,7 +106,15 @@ export default function AppointmentModal({ customerId, vehicle, store, opened, o
   const failure = send.error instanceof ApiError && send.error.status === 400 ? t('refused') : send.error ? t('failed') : null;
 
   return (
-    <Modal opened={opened} onClose={cancel} title={reviewing ? t('reviewTitle') : t('title')} fullScreen={phone} size="lg" centered={!phone}>
+    <Modal
+      opened={opened}
+      onClose={cancel}
+      title={reviewing ? t('reviewTitle') : t('title')}
+      fullScreen={phone}
+      size="lg"
+      centered={!phone}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       {reviewing ? (
         <Stack gap="sm">
           <Text fw={600} data-testid="appointment-when">
