@@ -35,6 +35,7 @@ export default function AppointmentModal({ customerId, vehicle, store, opened, o
   const fr = i18n.language.startsWith('fr');
   const phone = useMediaQuery('(max-width: 424.98px)');
   // The clock is read when the modal opens: a day does not close while the customer reads it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- read again each time the modal opens
   const now = useMemo(() => new Date(), [opened]);
   const { today, last } = bookableRange(now, store.timeZone);
   const [day, setDay] = useState<string | null>(null);

@@ -95,16 +95,7 @@ export function movedDay(day: string, key: string): string | null {
   }
 }
 
-/** A day (YYYY-MM-DD) written for people, in a language: 'Tuesday, December 1, 2026'. */
-export function formatDay(day: string, locale: string, style: 'full' | 'medium' = 'full'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(utc(day));
-}
-
-/** A wall-clock time (HH:mm) written for people: '10:00 AM', '10 h 00'. */
-export function formatTime(time: string, locale: string): string {
-  const [h, m] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h!, m!)));
-}
+export { formatCalendarDay as formatDay, formatWallTime as formatTime } from '@servicebay/web-core';
 
 /** A month written for people: 'December 2026'. */
 export function formatMonth(month: string, locale: string): string {

@@ -4,12 +4,12 @@ import {
   slotEnd,
   zonedClock,
   zonedInstant,
-  ZAppointmentRequest,
   type Appointment,
   type Household,
   type Language,
   type PortalStore,
   type Role,
+  type ZAppointmentRequest,
 } from '@servicebay/domain';
 import type { Logger } from 'pino';
 import type { z } from 'zod';

@@ -3,18 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmAppointmentRoute, orderAppointmentRoute, slotEnd } from '@servicebay/domain';
 import { useAlerts } from '@servicebay/ui';
+import { formatCalendarDay as dayText, formatWallTime as timeText } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
 
 const appointmentKey = (storeId: string, inspectionOrderId: string) => ['order-appointment', storeId, inspectionOrderId] as const;
-
-const dayText = (day: string, locale: string) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
-};
-const timeText = (time: string, locale: string) => {
-  const [h, m] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h!, m!)));
-};
 
 /**
  * On an appointment's ticket: what the customer asked through the portal (day and time in the
