@@ -158,3 +158,26 @@ for (const [width, height, size] of [
     await expectAccessible(page);
   });
 }
+
+test("the store settings offer the time zone, the address's default when empty", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, 'owner');
+  await page.getByRole('article', { name: 'Uptown' }).getByRole('link', { name: 'Settings of Uptown' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Store settings' })).toBeVisible();
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue('');
+  await expect(zone).toHaveAttribute('placeholder', /^Default \(America\/[A-Za-z_]+\)$/);
+  await zone.fill('Halif');
+  await page.getByRole('option', { name: 'America/Halifax' }).click();
+  await expect(zone).toHaveValue('America/Halifax');
+  await expectAccessible(page);
+  // The change goes out with the settings; the request is stopped here so the shared demo store
+  // keeps its zone for the other specs (the server side is portal.int.test.ts).
+  let sent: unknown;
+  await page.route('**/v2/api/store/*/settings', async (route) => {
+    sent = route.request().postDataJSON();
+    await route.abort();
+  });
+  await page.getByRole('button', { name: 'Save the settings' }).click();
+  await expect.poll(() => (sent as { timeZone?: string } | undefined)?.timeZone).toBe('America/Halifax');
+});
