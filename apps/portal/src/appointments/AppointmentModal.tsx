@@ -135,7 +135,7 @@ export default function AppointmentModal({ customerId, vehicle, store, opened, o
           {notes.trim() && (
             <Text style={{ whiteSpace: 'pre-wrap' }}>
               <Text span fw={600}>
-                {t('notes')}:
+                {t('notesLabel')}
               </Text>{' '}
               {notes.trim()}
             </Text>

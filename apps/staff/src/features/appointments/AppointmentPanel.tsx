@@ -68,7 +68,7 @@ export function AppointmentPanel({ storeId, inspectionOrderId, closed, mayConfir
         {appointment.notes && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             <Text span fw={600}>
-              {t('staff.notes')}:
+              {t('staff.notesLabel')}
             </Text>{' '}
             {appointment.notes}
           </Text>
