@@ -84,7 +84,6 @@ export default function AppointmentModal({ customerId, vehicle, store, opened, o
     setServices([]);
     setNotes('');
     setReviewing(false);
-    setKey(crypto.randomUUID());
     send.reset();
   }
 
@@ -146,7 +145,14 @@ export default function AppointmentModal({ customerId, vehicle, store, opened, o
             </Alert>
           )}
           <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={() => setReviewing(false)} disabled={send.isPending}>
+            <Button
+              variant="default"
+              onClick={() => {
+                send.reset();
+                setReviewing(false);
+              }}
+              disabled={send.isPending}
+            >
               {t('back')}
             </Button>
             <Button onClick={() => send.mutate()} loading={send.isPending}>
@@ -218,7 +224,14 @@ export default function AppointmentModal({ customerId, vehicle, store, opened, o
             <Button variant="default" onClick={cancel}>
               {t('cancel')}
             </Button>
-            <Button disabled={!time} onClick={() => setReviewing(true)}>
+            <Button
+              disabled={!time}
+              onClick={() => {
+                // A key per request checked: OK pressed twice sends it once; a changed request is a new one.
+                setKey(crypto.randomUUID());
+                setReviewing(true);
+              }}
+            >
               {t('proceed')}
             </Button>
           </Group>
