@@ -87,3 +87,4 @@ export * from './portal/often-required-work.js';
 export * from './portal/portal.js';
 export * from './routes/portal.js';
 export * from './portal/appointments.js';
+export * from './routes/appointments.js';

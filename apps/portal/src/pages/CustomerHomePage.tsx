@@ -3,10 +3,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { getUserRoute } from '@servicebay/domain';
+import { getUserRoute, portalStoreRoute, portalVehiclesRoute } from '@servicebay/domain';
 import { Logo, OfflineIcon } from '@servicebay/ui';
 import { useStore } from '@servicebay/web-core';
 import { useServices } from '../context.js';
+import { NextAppointment, RequestAppointmentButton } from '../appointments/index.js';
 import type { PortalVariant } from '../variant.js';
 import { customerHome, forgetCustomerEmail, loginPath } from './portal-session.js';
 
@@ -27,6 +28,19 @@ export function CustomerHomePage({ variant }: { variant: PortalVariant }) {
     queryFn: ({ signal }) => api.call(getUserRoute, { params: { userRef: userId }, signal }),
     enabled: userId !== '',
   });
+  // The first vehicle's appointment widgets, until the dashboard page takes them over.
+  const ownId = state?.claims.customerId ?? '';
+  const store = useQuery({
+    queryKey: ['portal-store', ownId],
+    queryFn: ({ signal }) => api.call(portalStoreRoute, { params: { customerId: ownId }, signal }),
+    enabled: ownId !== '',
+  });
+  const vehicles = useQuery({
+    queryKey: ['portal-vehicles', ownId],
+    queryFn: ({ signal }) => api.call(portalVehiclesRoute, { params: { customerId: ownId }, signal }),
+    enabled: ownId !== '',
+  });
+  const firstVehicle = vehicles.data?.vehicles[0];
   const brand = t(`brand.${variant}`);
   useDocumentTitle(`${t('home.title')} · ${brand}`);
 
@@ -69,6 +83,12 @@ export function CustomerHomePage({ variant }: { variant: PortalVariant }) {
             {user.isPending && <Text role="status">{t('home.loading')}</Text>}
             {user.isError && <Text role="alert">{t('login.unavailable')}</Text>}
             {user.data && <Text c="dimmed">{t('home.signedInAs', { email: user.data.username })}</Text>}
+            {store.data && firstVehicle && (
+              <>
+                <NextAppointment customerId={ownId} vehicle={firstVehicle} store={store.data} />
+                <RequestAppointmentButton customerId={ownId} vehicle={firstVehicle} store={store.data} />
+              </>
+            )}
           </Stack>
         </Paper>
       </Container>
