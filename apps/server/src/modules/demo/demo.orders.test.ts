@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ORDERS, promisedAt, writtenAt } from './demo.orders.js';
 
 const HOUR = 3_600_000;
+// The tests build their instants in the process's zone: the store's day is that zone's.
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const inTheShop = DEMO_ORDERS.filter((o) => o.appointmentAt === undefined && o.closedDaysAgo === undefined);
 
 describe('writtenAt', () => {
@@ -10,23 +12,31 @@ describe('writtenAt', () => {
       const now = new Date(2026, 10, 28, 0, 0, 0, 0);
       now.setTime(now.getTime() + hour * HOUR);
       const midnight = new Date(2026, 10, 28).getTime();
-      const times = inTheShop.map((o) => writtenAt(o, now).getTime());
+      const times = inTheShop.map((o) => writtenAt(o, now, zone).getTime());
       for (const t of times) {
         expect(t, `seeded at ${hour} h`).toBeGreaterThanOrEqual(midnight);
         expect(t).toBeLessThanOrEqual(now.getTime());
       }
       // Older plans stay older.
-      const byAge = [...inTheShop].sort((a, b) => a.hoursAgo - b.hoursAgo).map((o) => writtenAt(o, now).getTime());
+      const byAge = [...inTheShop].sort((a, b) => a.hoursAgo - b.hoursAgo).map((o) => writtenAt(o, now, zone).getTime());
       expect(byAge).toEqual([...byAge].sort((a, b) => b - a));
     }
   });
 
+  it("writes them on the store's day, not the server's: after New York's midnight when it is 08:00 in London", () => {
+    const now = new Date(Date.UTC(2026, 10, 28, 8, 0, 0)); // 03:00 in New York
+    const newYorkMidnight = Date.UTC(2026, 10, 28, 5, 0, 0);
+    for (const o of inTheShop) expect(writtenAt(o, now, 'America/New_York').getTime()).toBeGreaterThanOrEqual(newYorkMidnight);
+    const appointment = DEMO_ORDERS.find((o) => o.appointmentAt === 13)!;
+    expect(promisedAt(appointment, now, 'America/New_York')).toEqual(new Date(newYorkMidnight + 17 * HOUR));
+  });
+
   it('keeps the hours of the day when the day is long enough, and those of appointments and closed orders', () => {
     const evening = new Date(2026, 10, 28, 18, 0, 0);
-    expect(writtenAt({ hoursAgo: 12 }, evening).getTime()).toBe(evening.getTime() - 12 * HOUR);
+    expect(writtenAt({ hoursAgo: 12 }, evening, zone).getTime()).toBe(evening.getTime() - 12 * HOUR);
     const early = new Date(2026, 10, 28, 1, 0, 0);
-    expect(writtenAt({ hoursAgo: 72, appointmentAt: 13 }, early).getTime()).toBe(early.getTime() - 72 * HOUR);
-    expect(writtenAt({ hoursAgo: 24 * 7, closedDaysAgo: 7 }, early).getTime()).toBe(early.getTime() - 24 * 7 * HOUR);
+    expect(writtenAt({ hoursAgo: 72, appointmentAt: 13 }, early, zone).getTime()).toBe(early.getTime() - 72 * HOUR);
+    expect(writtenAt({ hoursAgo: 24 * 7, closedDaysAgo: 7 }, early, zone).getTime()).toBe(early.getTime() - 24 * 7 * HOUR);
   });
 });
 
@@ -35,28 +45,28 @@ describe('promisedAt', () => {
   const open = DEMO_ORDERS.filter((o) => o.closedDaysAgo === undefined);
 
   it('promises almost every open order a time, on the half hour, after it was written', () => {
-    const promised = open.filter((o) => promisedAt(o, now) !== null);
+    const promised = open.filter((o) => promisedAt(o, now, zone) !== null);
     expect(promised.length).toBeGreaterThanOrEqual(open.length - 2);
     for (const o of promised) {
-      const at = promisedAt(o, now)!;
+      const at = promisedAt(o, now, zone)!;
       expect(at.getTime() % (30 * 60_000), o.number ?? 'walk-in').toBe(0);
-      expect(at.getTime()).toBeGreaterThan(writtenAt(o, now).getTime());
+      expect(at.getTime()).toBeGreaterThan(writtenAt(o, now, zone).getTime());
     }
   });
 
   it('promises waiting customers within two hours, and an appointment after the car is expected', () => {
     for (const o of open.filter((o) => o.waiting && o.appointmentAt === undefined)) {
-      expect(promisedAt(o, now)!.getTime() - now.getTime(), o.number ?? 'walk-in').toBeLessThanOrEqual(2 * HOUR);
+      expect(promisedAt(o, now, zone)!.getTime() - now.getTime(), o.number ?? 'walk-in').toBeLessThanOrEqual(2 * HOUR);
     }
     const startOfToday = new Date(2026, 10, 28).getTime();
     for (const o of open.filter((o) => o.appointmentAt !== undefined)) {
-      expect(promisedAt(o, now)!.getTime()).toBeGreaterThan(startOfToday + o.appointmentAt! * HOUR);
+      expect(promisedAt(o, now, zone)!.getTime()).toBeGreaterThan(startOfToday + o.appointmentAt! * HOUR);
     }
   });
 
   it('leaves closed orders without a promise, and rounds up to the next half hour', () => {
-    for (const o of DEMO_ORDERS.filter((o) => o.closedDaysAgo !== undefined)) expect(promisedAt(o, now)).toBeNull();
-    expect(promisedAt({ promisedIn: 1 }, now)).toEqual(new Date(2026, 10, 28, 11, 30, 0));
-    expect(promisedAt({ promisedIn: 0.5 }, new Date(2026, 10, 28, 10, 0, 0))).toEqual(new Date(2026, 10, 28, 10, 30, 0));
+    for (const o of DEMO_ORDERS.filter((o) => o.closedDaysAgo !== undefined)) expect(promisedAt(o, now, zone)).toBeNull();
+    expect(promisedAt({ promisedIn: 1 }, now, zone)).toEqual(new Date(2026, 10, 28, 11, 30, 0));
+    expect(promisedAt({ promisedIn: 0.5 }, new Date(2026, 10, 28, 10, 0, 0), zone)).toEqual(new Date(2026, 10, 28, 10, 30, 0));
   });
 });

@@ -1,4 +1,4 @@
-import { orderNumberSortKey, type OrderStates } from '@servicebay/domain';
+import { dayIn, orderNumberSortKey, startOfDayIn, storeTimeZone, type OrderStates } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
 import { createRepairOrdersRepository, type NewOrder } from '../repair-orders/repair-orders.repository.js';
 
@@ -85,11 +85,15 @@ const SHOP_DAY_HOURS = 13;
  * When a demo order was written. The cars in the shop are today's work, so that the owner's
  * figures of the day (cars, open tickets by stage) have something to show at any hour: their
  * hours are drawn closer to the seed's time when less than a shop's day has passed since
- * midnight (in the same order). Appointments and closed orders keep their hours.
+ * the store's midnight (in the same order). Appointments and closed orders keep their hours.
  */
-export function writtenAt(plan: Pick<DemoOrder, 'hoursAgo' | 'appointmentAt' | 'closedDaysAgo'>, now: Date): Date {
+export function writtenAt(
+  plan: Pick<DemoOrder, 'hoursAgo' | 'appointmentAt' | 'closedDaysAgo'>,
+  now: Date,
+  timeZone: string,
+): Date {
   const inTheShop = plan.appointmentAt === undefined && plan.closedDaysAgo === undefined;
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const startOfToday = startOfDayIn(dayIn(now, timeZone), timeZone);
   const scale = inTheShop ? Math.min(1, (now.getTime() - startOfToday.getTime()) / (SHOP_DAY_HOURS * HOUR)) : 1;
   return new Date(now.getTime() - plan.hoursAgo * HOUR * scale);
 }
@@ -103,9 +107,13 @@ const HALF_HOUR = HOUR / 2;
  * after the seed for a car in the shop, four hours after an appointment's; null when the plan
  * promises none (and for closed orders, whose promise is history).
  */
-export function promisedAt(plan: Pick<DemoOrder, 'promisedIn' | 'appointmentAt' | 'closedDaysAgo'>, now: Date): Date | null {
+export function promisedAt(
+  plan: Pick<DemoOrder, 'promisedIn' | 'appointmentAt' | 'closedDaysAgo'>,
+  now: Date,
+  timeZone: string,
+): Date | null {
   if (plan.closedDaysAgo !== undefined) return null;
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const startOfToday = startOfDayIn(dayIn(now, timeZone), timeZone);
   const at =
     plan.appointmentAt !== undefined
       ? startOfToday.getTime() + (plan.appointmentAt + APPOINTMENT_PROMISE_HOURS) * HOUR
@@ -127,14 +135,16 @@ export async function seedDemoOrders(db: Db, now = new Date()): Promise<number> 
     const people = await repo.usersByUsername(['advisor', 'tech', 'tech2']);
     const idOf = (who: Who | undefined) => (who ? (people.find((u) => u.username === who)?.id ?? null) : null);
     const { customers, vehicles } = await repo.customersAndVehicles(store.id);
-    const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+    // "Today" is the store's day, as its owner's figures and its dashboard count it.
+    const timeZone = storeTimeZone(store);
+    const startOfToday = startOfDayIn(dayIn(now, timeZone), timeZone);
     let written = 0;
     for (const plan of DEMO_ORDERS) {
       const vehicle = vehicles[plan.vehicle % vehicles.length];
       const customer = vehicle && customers.find((c) => c.householdId === vehicle.householdId);
       if (!vehicle || !customer) continue;
       const states = { inspection: 'notStarted', estimate: 'notStarted', approval: 'notStarted', report: 'notStarted', parts: 'notStarted', work: 'notStarted', ...plan.states } as const;
-      const createdAt = writtenAt(plan, now);
+      const createdAt = writtenAt(plan, now, timeZone);
       const appointment = plan.appointmentAt !== undefined;
       const values: NewOrder = {
         storeId: store.id,
@@ -149,7 +159,7 @@ export async function seedDemoOrders(db: Db, now = new Date()): Promise<number> 
         mileageIn: plan.mileageIn ?? null,
         vehicleInShop: !appointment && plan.closedDaysAgo === undefined,
         scheduled: appointment ? new Date(startOfToday.getTime() + plan.appointmentAt! * HOUR) : null,
-        timePromised: promisedAt(plan, now),
+        timePromised: promisedAt(plan, now, timeZone),
         stateInspection: states.inspection,
         stateEstimate: states.estimate,
         stateApproval: states.approval,
