@@ -23,6 +23,8 @@ export interface AlertsApi {
   /** Shows an alert for 6000 ms; returns its id. */
   show(alert: AlertMessage): number;
   dismiss(id: number): void;
+  /** Dismisses every alert shown, e.g. an earlier failure once the step succeeded. */
+  clear(): void;
 }
 
 const AlertsContext = createContext<AlertsApi | null>(null);
@@ -94,7 +96,8 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     ]);
     return id;
   }, []);
-  const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+  const clear = useCallback(() => setAlerts([]), []);
+  const api = useMemo(() => ({ show, dismiss, clear }), [show, dismiss, clear]);
 
   return (
     <AlertsContext.Provider value={api}>
