@@ -150,6 +150,7 @@ test.describe('portal registration and sign-in on a phone', () => {
     await page.getByLabel('E-mail').fill('fleet@example.com');
     await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByTestId('portal-customer-name')).toHaveText('Fleet Express Deliveries');
+    // MyCar names the person; MyFleet would name the business.
+    await expect(page.getByTestId('portal-customer-name')).toHaveText('Frank Lefebvre');
   });
 });
