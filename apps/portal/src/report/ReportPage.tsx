@@ -11,9 +11,7 @@ import {
   Paper,
   Stack,
   Text,
-  Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
