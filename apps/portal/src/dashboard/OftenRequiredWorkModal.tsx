@@ -73,7 +73,7 @@ export function OftenRequiredWorkModal({
                       {t('oftenRequired.onList')}
                     </Text>
                   ) : (
-                    <Button size="xs" variant="light" onClick={() => void onAdd({ _id: item._id, text })} aria-label={t('oftenRequired.addLabel', { text })}>
+                    <Button size="xs" variant="light" style={{ flexShrink: 0 }} onClick={() => void onAdd({ _id: item._id, text })} aria-label={t('oftenRequired.addLabel', { text })}>
                       {t('oftenRequired.add')}
                     </Button>
                   )}

@@ -113,14 +113,16 @@ export function ServiceHistory({
             </Group>
           </>
         )}
-        <Group justify="space-between" gap="xs">
-          <Button variant="subtle" onClick={() => void step('previous')} disabled={!hasOlder} loading={loadingMore}>
-            {t('history.previous')}
-          </Button>
-          <Button variant="subtle" onClick={() => void step('next')} disabled={index === 0}>
-            {t('history.next')}
-          </Button>
-        </Group>
+        {order && (
+          <Group justify="space-between" gap="xs">
+            <Button variant="subtle" onClick={() => void step('previous')} disabled={!hasOlder} loading={loadingMore}>
+              {t('history.previous')}
+            </Button>
+            <Button variant="subtle" onClick={() => void step('next')} disabled={index === 0}>
+              {t('history.next')}
+            </Button>
+          </Group>
+        )}
       </Stack>
       {order && (
         <ShareReportModal

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, passwordResetEmailRoute } from '@servicebay/domain';
 import { AlertBanner, useAlerts } from '@servicebay/ui';
+import { isApiError } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 
 /**
@@ -81,7 +82,11 @@ export function PasswordEmailModal({
               />
             </>
           )}
-          {send.isError && <AlertBanner alert={{ type: 'warning', message: t('login.unavailable') }} />}
+          {send.isError && (
+            <AlertBanner
+              alert={{ type: 'warning', message: isApiError(send.error) && send.error.status === 429 ? t('password.tooMany') : t('login.unavailable') }}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('ui:dialog.cancel')}
