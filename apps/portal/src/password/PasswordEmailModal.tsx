@@ -51,6 +51,8 @@ export function PasswordEmailModal({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // React carries a submit through the portal to the login form around the link: not further.
+    event.stopPropagation();
     if (email !== '' && !send.isPending) send.mutate();
   };
 
