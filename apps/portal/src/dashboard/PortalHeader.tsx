@@ -6,7 +6,7 @@ import type { PortalVariant } from '../variant.js';
 
 /**
  * The dashboard's header: logo, the slogan on MyCar, the customer's name (the business on
- * MyFleet), 'Change your password' and 'Logout'. On phones the two links move to a drawer opened
+ * MyFleet), 'Change your password' and 'Logout'. The slogan sits under the row below 992 px. On phones the two links move to a drawer opened
  * by the menu button; the name stays in sight.
  */
 export function PortalHeader({
@@ -55,6 +55,12 @@ export function PortalHeader({
           </Box>
         </Group>
       </Group>
+      {variant === 'car' && (
+        // Beside the logo on computers; under it on phones and tablets, where the row is full.
+        <Text size="xs" c="dimmed" hiddenFrom="md" mt={4}>
+          {t('slogan.car')}
+        </Text>
+      )}
       <Drawer
         opened={menu}
         onClose={close}

@@ -71,7 +71,7 @@ afterEach(cleanup);
 
 describe('ServiceHistory', () => {
   it('steps to older and newer visits, logs each step, and stops at both ends', async () => {
-    const call = vi.fn(async () => undefined);
+    const call = vi.fn(async (_route: { id: string }, _options: unknown): Promise<unknown> => undefined);
     renderHistory(
       <ServiceHistory vehicle={vehicle} store={store} firstPage={orders(1, 2)} totalOrders={2} />,
       call,
@@ -98,7 +98,7 @@ describe('ServiceHistory', () => {
   });
 
   it('reads the next page when previous reaches the last loaded visit', async () => {
-    const call = vi.fn(async (route: { id: string }) =>
+    const call = vi.fn(async (route: { id: string }, _options: unknown): Promise<unknown> =>
       route.id === 'portal.vehicleOrders' ? { orders: orders(3, 3), page: {} } : undefined,
     );
     renderHistory(
