@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
 import { latestMailId, waitForMail } from './support/mail.js';
 
@@ -29,6 +29,12 @@ async function closeAlerts(page: Page) {
   while ((await close.count()) > 0) await close.first().click();
 }
 
+/** Waits until the dialog alone is open and fully faded in, so axe measures its final colours. */
+async function settled(page: Page, dialog: Locator) {
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(dialog).toHaveCSS('opacity', '1');
+}
+
 const history = (page: Page) => page.getByTestId('service-history');
 
 test.describe('the MyCar dashboard on a phone', () => {
@@ -45,6 +51,7 @@ test.describe('the MyCar dashboard on a phone', () => {
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     const forgot = page.getByRole('dialog', { name: 'Forgot your password?' });
     await expect(forgot.getByLabel('E-mail')).toHaveValue('jane@example.com');
+    await settled(page, forgot);
     await expectAccessible(page);
     await forgot.getByRole('button', { name: 'OK' }).click();
     await expect(forgot).toBeHidden();
@@ -142,6 +149,7 @@ test.describe('the MyCar dashboard on a phone', () => {
     await page.getByRole('button', { name: 'Often required work' }).click();
     const often = page.getByRole('dialog', { name: 'Often required work' });
     await expect(often.getByTestId('season-heading')).toHaveText(/is coming|^This (summer|winter)$/);
+    await settled(page, often);
     await expectAccessible(page);
     const add = often.getByRole('button', { name: /^Add to my to-do list: / }).first();
     const picked = (await add.getAttribute('aria-label'))!.replace('Add to my to-do list: ', '');
@@ -152,6 +160,7 @@ test.describe('the MyCar dashboard on a phone', () => {
     await expect(page.getByTestId('todo-list')).toContainText(picked);
     await page.getByRole('button', { name: 'Delete: Ask about the squeaky belt' }).click();
     await expect(todos).toHaveCount(todosBefore + 1);
+    await expect(often).toBeHidden();
     await expectAccessible(page);
 
     // Change your password, from the menu on a phone: OK sends the e-mail and the modal closes.
@@ -160,10 +169,12 @@ test.describe('the MyCar dashboard on a phone', () => {
     await page.getByRole('button', { name: 'Open the menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toContainText('Jane Doe');
+    await settled(page, menu);
     await expectAccessible(page);
     await menu.getByRole('button', { name: 'Change your password' }).click();
     const change = page.getByRole('dialog', { name: 'Change your password' });
     await expect(change).toContainText('jane@example.com');
+    await settled(page, change);
     await expectAccessible(page);
     await change.getByRole('button', { name: 'OK' }).click();
     await expect(change).toBeHidden();
@@ -193,10 +204,13 @@ test.describe('the MyCar dashboard on a phone', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Travaux souvent requis' }).click();
     await expect(page.getByTestId('season-heading')).toBeVisible();
+    await settled(page, page.getByRole('dialog', { name: 'Travaux souvent requis' }));
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Fermer' }).click();
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toContainText('Changer votre mot de passe');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toContainText('Changer votre mot de passe');
+    await settled(page, menu);
     await expectAccessible(page);
     await expect.poll(() => events.filter((e) => e === 'switchLoginRegistration').length).toBe(2);
     expect(events).toContain('myCarLogin');
