@@ -19,6 +19,8 @@ export interface CaughtMessage {
   subject: string;
   text: string;
   html: string;
+  /** Attachments, with their content as text (UTF-8). */
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
   receivedAt: string;
 }
 
@@ -41,6 +43,11 @@ const smtp = new SMTPServer({
           subject: mail.subject ?? '',
           text: mail.text ?? '',
           html: typeof mail.html === 'string' ? mail.html : '',
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            contentType: a.contentType,
+            content: a.content.toString('utf8'),
+          })),
           receivedAt: new Date().toISOString(),
         });
         callback();

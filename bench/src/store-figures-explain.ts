@@ -54,7 +54,7 @@ try {
   );
   const figures = createStoreFiguresService({ repo: createStoreFiguresRepository(recording.db) });
   const day = dayIn(new Date(), FIGURES_TIME_ZONE);
-  const statements = await recording.record(() => figures.accountStoreFigures(account.id, { timeZone: FIGURES_TIME_ZONE, day }));
+  const statements = await recording.record(() => figures.accountStoreFigures(account.id, { day }));
   const withIndexes = await explainEach(recording.pool, statements);
   for (const index of NEW_INDEXES) await recording.pool.query(`drop index ${index}`);
   const without = await explainEach(recording.pool, statements);

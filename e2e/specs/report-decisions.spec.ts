@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { expectAccessible } from '../axe.js';
 import { expectReadableBadges } from '../contrast.js';
 import { drawSignature } from './support/signature.js';
+import { signIn } from './support/staff.js';
 
 /**
  * The customer's report on a phone, decisions first (docs/reports.md): Jane sees the two priced
@@ -109,8 +110,9 @@ async function janesReport(request: APIRequestContext): Promise<Made> {
 }
 
 const cards = (scope: Locator | Page) => scope.locator('.sb-report-item');
+/** Downtown's money in English: Canadian dollars as Canadians write them ("$126.47"), as every page does. */
 const money = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CAD' }).format(cents / 100);
+  new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(cents / 100);
 
 /** The sections of the report, in the order the page shows them. */
 const sectionOrder = (page: Page) =>
@@ -122,6 +124,7 @@ test.describe("the customer's decisions on a phone", () => {
   test('Jane sees the two decisions first, approves one and declines one, sees the thank-you screen, and the totals agree everywhere', async ({
     page,
     request,
+    browser,
   }) => {
     test.slow(); // a dozen results, a picture, a signature and the shop's trail: room for a loaded machine
     const made = await janesReport(request);
@@ -216,6 +219,43 @@ test.describe("the customer's decisions on a phone", () => {
     await expect(fold).toHaveAttribute('aria-expanded', 'true');
     await expect(cards(page.locator('.sb-report-okay-items'))).toHaveCount(made.okay);
     await expectAccessible(page);
+    await page.close();
+
+    // The shop's pages agree with the report: the wipers, priced at zero, are information, not
+    // awaiting a decision; the approved total is the one Jane signed.
+    const staffContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const staff = await staffContext.newPage();
+    await signIn(staff, 'advisor');
+    await expect(staff.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    const orderPath = `/app/store/${made.storeId}/inspectionOrder/${made.orderId}`;
+    await staff.goto(`${orderPath}/approvedWork`);
+    await expect(staff.getByTestId('approved-lines')).toContainText('Front brake pads');
+    await expect(staff.getByTestId('deferred-lines')).toContainText('Battery');
+    await expect(staff.getByTestId('approved-total-heading')).toHaveText(shown);
+    await expect(staff.getByTestId('undecided-count')).toHaveCount(0);
+    await expect(staff.getByTestId('information-count')).toHaveText(
+      '1 item priced at zero is shown to the customer as information, with nothing to decide.',
+    );
+    await staff.getByRole('button', { name: 'Customer review' }).click();
+    const review = staff.getByRole('dialog', { name: 'Customer review' });
+    const wipers = review.getByTestId('review-row').filter({ hasText: 'Wiper blades' });
+    await expect(wipers.getByTestId('review-decision')).toHaveText('For information');
+    await expect(review.getByTestId('review-approved-total')).toHaveText(shown);
+    await expectAccessible(staff);
+    await expectReadableBadges(staff);
+    await staff.keyboard.press('Escape');
+    await staff.goto(`${orderPath}/estimates`);
+    const drawn = (await (
+      await request.get(`/v2/api/store/${made.storeId}/inspectionOrder/${made.orderId}/estimate`, { headers: made.headers })
+    ).json()) as { lines: Array<{ description: string }> };
+    const line = (text: string) =>
+      staff.getByTestId('estimate-line').nth(drawn.lines.findIndex((l) => l.description.startsWith(text)));
+    await expect(line('Wiper blades').getByTestId('line-decision')).toHaveText('For information');
+    await expect(line('Front brake pads').getByTestId('line-decision')).toHaveText('Approved');
+    await expect(line('Battery').getByTestId('line-decision')).toHaveText('Declined');
+    await expectAccessible(staff);
+    await expectReadableBadges(staff);
+    await staffContext.close();
   });
 
   test('the French report shows no English', async ({ page, request }) => {

@@ -42,6 +42,20 @@ async function apiOf(page: Page) {
   return { ...api, store: `/v2/api/store/${api.claims.storeId}` };
 }
 
+/** A new multi-point order for the car of demo ticket 10233, through the API. */
+async function newOrderOf10233sCar(api: Awaited<ReturnType<typeof apiOf>>) {
+  const list = await api.get<{ _embedded: { inspectionOrder: Array<{ orderNumber: string; customerId: string; vehicleId: string }> } }>(
+    `${api.store}/inspectionOrder`,
+    { search: '10233' },
+  );
+  const model = list._embedded.inspectionOrder.find((o) => o.orderNumber === '10233')!;
+  return api.post<{ _id: string }>(`${api.store}/inspectionOrder`, {
+    customerId: model.customerId,
+    vehicleId: model.vehicleId,
+    inspectionType: MULTI_POINT_INSPECTION_ID,
+  });
+}
+
 async function openStoreSettings(page: Page, store: string) {
   await signIn(page, 'owner');
   await page.getByRole('article', { name: store }).getByRole('link', { name: `Settings of ${store}` }).click();
@@ -135,16 +149,7 @@ test('the advisor prices six findings with two canned jobs without pressing a Sa
   const api = await apiOf(page);
 
   // A new order for the car of ticket 10233, with six recommended items.
-  const list = await api.get<{ _embedded: { inspectionOrder: Array<{ _id: string; orderNumber: string; customerId: string; vehicleId: string }> } }>(
-    `${api.store}/inspectionOrder`,
-    { search: '10233' },
-  );
-  const model = list._embedded.inspectionOrder.find((o) => o.orderNumber === '10233')!;
-  const order = await api.post<{ _id: string }>(`${api.store}/inspectionOrder`, {
-    customerId: model.customerId,
-    vehicleId: model.vehicleId,
-    inspectionType: MULTI_POINT_INSPECTION_ID,
-  });
+  const order = await newOrderOf10233sCar(api);
   for (const [itemKey, result] of [
     ['frontBrakePads', 'critical'],
     ['rearRotors', 'warning'],
@@ -279,4 +284,67 @@ test('the advisor prices six findings with two canned jobs without pressing a Sa
   // The older assemble page opens the order page.
   await page.goto(`/app/assemble/${order._id}`);
   await expect(page).toHaveURL(new RegExp(`/app/store/${api.claims.storeId}/inspectionOrder/${order._id}$`));
+});
+
+test("another advisor's changes reach an open estimate at once, and what the advisor is typing stays", async ({ page, browser }) => {
+  test.slow(); // two advisors on one estimate: room for a loaded machine
+  await signIn(page, 'advisor');
+  await expect(page).toHaveURL(/\/app\/store\/dashboard/);
+  const api = await apiOf(page);
+  const order = await newOrderOf10233sCar(api);
+  for (const itemKey of ['frontBrakePads', 'wiperBlades'])
+    await api.post(`${api.store}/inspectionOrder/${order._id}/result`, { itemKey, result: 'warning' });
+  const estimateApi = `${api.store}/inspectionOrder/${order._id}/estimate`;
+  const drawn = await api.get<Estimate>(`${estimateApi}?language=en`);
+  const pads = drawn.lines.findIndex((l) => l.description.startsWith('Front brake pads')) + 1;
+  const wipers = drawn.lines.findIndex((l) => l.description.startsWith('Wiper blades')) + 1;
+
+  await page.goto(`/app/store/${api.claims.storeId}/inspectionOrder/${order._id}/estimates`);
+  const lines = page.getByTestId('estimate-line');
+  await expect(lines).toHaveCount(2);
+  await expect(page.getByTestId('live-estimate')).toHaveAttribute('data-live', 'connected');
+
+  // The advisor is typing a part on the wipers' line, not finished (no name yet: not sent).
+  await page.getByRole('button', { name: `Add a part to line ${wipers}` }).click();
+  await page.getByLabel(`Unit price of part 1, line ${wipers}`).fill('24.99');
+  await expect(lines.nth(wipers - 1).getByTestId('line-state')).toHaveAttribute('data-state', 'invalid');
+
+  // Another advisor, on another tablet, prices the pads and adds a line.
+  const colleague = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  await signIn(colleague, 'manager');
+  await expect(colleague.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  const other = apiWithToken(colleague.request, (await storedSession(colleague))!.token);
+  const padsLine = drawn.lines[pads - 1]!;
+  await other.put(`${estimateApi}/line/${padsLine._id}`, { labourHours: 2.5 });
+  const after = await other.post<Estimate>(`${estimateApi}/line`, { description: 'Shop supplies', fees: [{ description: 'Supplies', amount: 1500 }] });
+
+  // The open page shows both at once, without a reload, and keeps what the advisor was typing.
+  await expect(page.getByLabel(`Labour hours, line ${pads}`)).toHaveValue('2.5');
+  await expect(lines).toHaveCount(3);
+  await expect(page.getByLabel('Description, line 3')).toHaveValue('Shop supplies');
+  await expect(page.getByTestId('estimate-version')).toHaveText(`Version ${after.version}`);
+  await expect(page.getByLabel(`Unit price of part 1, line ${wipers}`)).toHaveValue('24.99');
+  await expect(lines.nth(wipers - 1).getByTestId('line-state')).toHaveAttribute('data-state', 'invalid');
+  // The totals are of what is on screen: the colleague's changes and the part being typed.
+  const full = await other.get<{
+    totals: { labour: number; parts: number; fees: number };
+    taxes: Array<{ ratePercent: number; onLabour: boolean; onParts: boolean; onFees: boolean }>;
+  }>(estimateApi);
+  const parts = full.totals.parts + 24_99;
+  const tax = full.taxes.reduce(
+    (sum, x) =>
+      sum + Math.round((((x.onLabour ? full.totals.labour : 0) + (x.onParts ? parts : 0) + (x.onFees ? full.totals.fees : 0)) * x.ratePercent) / 100),
+    0,
+  );
+  await expect(page.getByTestId('estimate-total')).toHaveText(money(full.totals.labour + parts + full.totals.fees + tax, after.currency));
+
+  // Finished, the advisor's part is saved on top of the colleague's changes.
+  await page.getByLabel(`Part 1, line ${wipers}`, { exact: true }).fill('Wiper blade');
+  await expect(lines.nth(wipers - 1).getByTestId('line-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  const saved = await api.get<Estimate & { lines: Array<{ labourHours: number; parts: unknown[] }> }>(estimateApi);
+  expect(saved.lines[pads - 1]!.labourHours).toBe(2.5);
+  expect(saved.lines[wipers - 1]!.parts).toHaveLength(1);
+  expect(saved.lines).toHaveLength(3);
+  await expectAccessible(page);
+  await colleague.close();
 });

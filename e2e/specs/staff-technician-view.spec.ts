@@ -47,6 +47,20 @@ test('a technician on a portrait tablet: my vehicles, one state per card, one co
   const card = page.locator(`[data-list="dashboard-orders"] [data-order-id="${order._id}"]`);
   await expect(card).toBeVisible();
   await expect(card.getByTestId('technician-state')).toHaveText('To inspect');
+  // The header counts what the list holds: the technician's vehicles in the shop, not the shop's.
+  await expect(async () => {
+    const mine = await api.get<{ page: { totalElements: number } }>(`${store}/inspectionOrder`, {
+      page: '0',
+      size: '1',
+      closed: 'false',
+      vehicleInShop: 'true',
+      technicianId: api.claims.id,
+    });
+    const all = await api.get<{ count: number }>(`${store}/inspectionOrder/count`, { vehicleInShop: 'true' });
+    expect(mine.page.totalElements).toBeLessThan(all.count);
+    const n = mine.page.totalElements;
+    await expect(page.getByTestId('order-count')).toHaveText(`${n} of my vehicles in shop`, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await expect(card.locator('[data-step]')).toHaveCount(0);
   await expect(page.getByRole('link', { name: `Open Repair order ${orderNumber} for Jane Doe, To inspect` })).toBeVisible();
 

@@ -240,6 +240,10 @@ test.describe('from the vehicle form of the ticket page', () => {
     test.slow(); // two windows and a scan: room for a loaded machine
     const form = await newVehicleForm(page);
     await form.getByRole('button', { name: 'Scan VIN' }).click();
+    // The open menu holds its items only (no focus placeholder among them), with no axe rule turned off.
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menu').locator('[tabindex]:not([role="menuitem"])')).toHaveCount(0);
+    await expectAccessible(page);
     const popup = context.waitForEvent('page');
     await page.getByRole('menuitem', { name: 'External scanner' }).click();
     const scanner = await popup;
@@ -257,8 +261,17 @@ test.describe('from the vehicle form of the ticket page', () => {
   test('"Scan VIN" → Scan with camera fills the form', async ({ page }) => {
     test.slow(); // a camera scan into the form: room for a loaded machine
     const form = await newVehicleForm(page);
-    await form.getByRole('button', { name: 'Scan VIN' }).click();
-    await page.getByRole('menuitem', { name: 'Scan with camera' }).click();
+    // By keyboard: the menu opens, the arrows reach its items, Enter picks one.
+    await form.getByRole('button', { name: 'Scan VIN' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    // The focus is on an item of the menu, and the arrows go round them.
+    await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
+    const camera = page.getByRole('menuitem', { name: 'Scan with camera' });
+    for (let i = 0; i < 2 && !(await camera.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('ArrowDown');
+    await expect(camera).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(form.getByRole('textbox', { name: 'VIN' })).toHaveValue(VIN, { timeout: 15_000 });
     await expect(page.getByRole('dialog', { name: 'Scan the VIN barcode' })).toHaveCount(0);
     await expect(form.getByTestId('vin-decoded')).toHaveText('Decoded: 2003 Honda Accord', { timeout: 30_000 });

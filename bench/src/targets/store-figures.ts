@@ -125,12 +125,12 @@ export async function fillAccountStores(sb: ServiceBay, shape: FiguresShape = FI
   return { account, storeIds: mine, owner };
 }
 
-/** The time zone the load asks the figures in: a shop's, not the server's. */
+/** The time zone of the bench's stores (no province: the default of the United States, the same day as Toronto's). */
 export const FIGURES_TIME_ZONE = 'America/Toronto';
 
 /**
- * `GET /v2/api/account/{a}/store/figures?timeZone=America/Toronto` as the owner: every store's
- * cars, average repair order, approval rate and open orders by stage, today.
+ * `GET /v2/api/account/{a}/store/figures` as the owner: every store's cars, average repair order,
+ * approval rate and open orders by stage, today in the store's time zone.
  */
 export async function storeFiguresTarget(env: BenchEnv, engine: Engine): Promise<Target> {
   const sb = await startServiceBay(env, engine);
@@ -138,7 +138,7 @@ export async function storeFiguresTarget(env: BenchEnv, engine: Engine): Promise
   return {
     app: sb.app,
     request: {
-      path: `${fillPath(accountStoreFiguresRoute.path, { accountId: account.id })}?timeZone=${encodeURIComponent(FIGURES_TIME_ZONE)}`,
+      path: fillPath(accountStoreFiguresRoute.path, { accountId: account.id }),
       headers: await bearer(sb.platform.tokens, owner),
     },
     close: sb.close,

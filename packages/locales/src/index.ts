@@ -39,6 +39,8 @@ import enReportSending from './en/reportSending.json' with { type: 'json' };
 import frReportSending from './fr/reportSending.json' with { type: 'json' };
 import enCustomerReport from './en/customerReport.json' with { type: 'json' };
 import frCustomerReport from './fr/customerReport.json' with { type: 'json' };
+import enAppointments from './en/appointments.json' with { type: 'json' };
+import frAppointments from './fr/appointments.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
@@ -68,6 +70,7 @@ export const en = {
   estimates: enEstimates,
   reportSending: enReportSending,
   customerReport: enCustomerReport,
+  appointments: enAppointments,
 };
 
 export type Catalog = typeof en;
@@ -93,6 +96,7 @@ export const fr: Catalog = {
   estimates: frEstimates,
   reportSending: frReportSending,
   customerReport: frCustomerReport,
+  appointments: frAppointments,
 };
 
 export const catalogs = { en, fr } as const;

@@ -7,6 +7,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { portalDashboardRoute, portalVehicleOverviewRoute, type PortalVehicle, type VehicleOverview } from '@servicebay/domain';
 import { AlertBanner } from '@servicebay/ui';
 import { useStore } from '@servicebay/web-core';
+import { NextAppointment, RequestAppointmentButton } from '../appointments/index.js';
 import { useServices } from '../context.js';
 import { FleetList } from '../fleet/FleetList.js';
 import { customerHome, forgetCustomerEmail, loginPath } from '../pages/portal-session.js';
@@ -88,7 +89,15 @@ export function DashboardPage({ variant }: { variant: PortalVariant }) {
     const history = slot((data) => (
       <ServiceHistory key={vehicle._id} vehicle={vehicle} store={store} firstPage={data.orders.orders} totalOrders={data.orders.page.totalElements} />
     ));
-    const nextVisit = slot((data) => <NextVisit store={store} deferredItems={data.deferredItems} onChanged={refetchOverview} />);
+    const appointment = (
+      <Stack gap="sm">
+        <NextAppointment customerId={customerId} vehicle={vehicle} store={store} />
+        <RequestAppointmentButton customerId={customerId} vehicle={vehicle} store={store} />
+      </Stack>
+    );
+    const nextVisit = slot((data) => (
+      <NextVisit store={store} deferredItems={data.deferredItems} appointment={appointment} onChanged={refetchOverview} />
+    ));
     body =
       variant === 'car' ? (
         <Grid gap="md" data-testid="dashboard-grid">

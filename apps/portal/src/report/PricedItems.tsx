@@ -1,6 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import type { ReportItem, ReportView } from '@servicebay/domain';
-import { formatCents } from '@servicebay/ui';
+import { formatMoney, type ReportItem, type ReportView } from '@servicebay/domain';
 
 /** Items as a list with their prices before taxes: the sign sheet's and the thank-you screen's. */
 export function PricedItems({ report, items, testId }: { report: ReportView; items: ReportItem[]; testId?: string }) {
@@ -11,7 +10,7 @@ export function PricedItems({ report, items, testId }: { report: ReportView; ite
           <Text>{item.name}</Text>
           {report.estimate && item.subtotal > 0 && (
             <Text style={{ whiteSpace: 'nowrap' }}>
-              {formatCents(item.subtotal, report.estimate.currency, report.language)}
+              {formatMoney(item.subtotal, report.estimate.currency, report.language)}
             </Text>
           )}
         </Group>

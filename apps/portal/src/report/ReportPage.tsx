@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import {
   approvedTotalOf,
+  formatMoney,
   approveReportRoute,
   dismissDeferredRoute,
   getReportRoute,
@@ -36,7 +37,6 @@ import {
   NotFound,
   ReportDocument,
   SignaturePad,
-  formatCents,
   useAlerts,
   useStoreTheme,
   type SignaturePadHandle,
@@ -163,7 +163,7 @@ export function ReportPage() {
 
   // The running total of the bottom bar: the same figure as the report's "Total approved" and the sign sheet.
   const runningTotal = data.estimate
-    ? formatCents(approvedTotalOf(data, choices), data.estimate.currency, data.language)
+    ? formatMoney(approvedTotalOf(data, choices), data.estimate.currency, data.language)
     : null;
 
   return (
@@ -336,7 +336,7 @@ function ReviewModal({
   const signerName = name ?? report.customerName ?? '';
   const { approving, declining } = chosenItems(report, choices);
   const total = report.estimate
-    ? formatCents(approvedTotalOf(report, choices), report.estimate.currency, report.language)
+    ? formatMoney(approvedTotalOf(report, choices), report.estimate.currency, report.language)
     : null;
 
   const submit = useMutation({

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Anchor, Box, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CustomerDecision, ReportView } from '@servicebay/domain';
-import { CheckCircleIcon, formatCents } from '@servicebay/ui';
+import { formatMoney, type CustomerDecision, type ReportView } from '@servicebay/domain';
+import { CheckCircleIcon } from '@servicebay/ui';
 import { PricedItems } from './PricedItems.js';
 import { signedSummary } from './report-page.js';
 
@@ -31,7 +31,7 @@ export function ThankYou({
   }, []);
   const { approved, declined, approvedTotal } = signedSummary(report, signed);
   const locale = report.language === 'fr' ? 'fr-CA' : 'en-US';
-  const money = (cents: number) => formatCents(cents, report.estimate?.currency ?? 'USD', report.language);
+  const money = (cents: number) => formatMoney(cents, report.estimate?.currency ?? 'USD', report.language);
   const promised = report.timePromised
     ? new Intl.DateTimeFormat(locale, {
         weekday: 'long',

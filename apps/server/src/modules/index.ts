@@ -90,7 +90,14 @@ import {
   reportSendingRoutes,
   reportViewRoutes,
 } from './reports/index.js';
-import { createPortalRepository, createPortalService, portalHouseholdResolvers, portalRoutes } from './portal/index.js';
+import {
+  appointmentRoutes,
+  createAppointmentsService,
+  createPortalRepository,
+  createPortalService,
+  portalHouseholdResolvers,
+  portalRoutes,
+} from './portal/index.js';
 
 /** Identity: sign-in, single sign-on, passwords and portal users. */
 function buildIdentity(platform: Platform) {
@@ -277,6 +284,20 @@ export function buildServices(platform: Platform) {
     household: async (storeId, customerId) => customers.customerHousehold(storeId, customerId),
     eventLimiter: perMinute(PORTAL_LIMITS.eventsPerMinute),
   });
+  // Appointments: the ticket through the orders module's door, the request beside it.
+  const portalRepo = createPortalRepository(db);
+  const appointments = createAppointmentsService({
+    db,
+    orders,
+    store: (storeId) => portal.store(storeId),
+    shopEmail: async (storeId) => (await stores.byId(storeId))?.email ?? null,
+    household: (storeId, customerId) => customers.customerHousehold(storeId, customerId),
+    vehicleHome: portalRepo.vehicleHome,
+    customerHousehold: portalRepo.customerHousehold,
+    logEvent: (caller, data) => portal.logEvent(caller, 'sendAppointment', data),
+    mail: platform.mail,
+    logger: platform.logger,
+  });
 
   const access = buildAccess(platform, { identity, customersRepo, orders, inspections, estimates, cannedJobs });
 
@@ -310,6 +331,7 @@ export function buildServices(platform: Platform) {
     reportSending,
     reportView,
     portal,
+    appointments,
     devOutbox: createDevOutboxService(createSentMessagesRepository(db)),
     access,
   };
@@ -344,6 +366,7 @@ export function implementations(platform: Platform, services: Services = buildSe
     ...reportSendingRoutes({ sending: s.reportSending, links: s.reportLinks }),
     ...reportViewRoutes({ view: s.reportView, links: s.reportLinks, orders: s.orders }),
     ...portalRoutes(s.portal),
+    ...appointmentRoutes(s.appointments),
     // Not mounted at all unless DEV_TOOLS is on: its paths then answer as paths that do not exist.
     ...(platform.config.devTools ? devOutboxRoutes(s.devOutbox) : []),
   ];

@@ -54,6 +54,8 @@ describe('decisionFigures', () => {
 
 describe('isQuietDay', () => {
   const quiet: StoreFigures = {
+    day: '2026-03-10',
+    timeZone: 'America/Toronto',
     storeId: 'a',
     currency: 'USD',
     carCount: 0,

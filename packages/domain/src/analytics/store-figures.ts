@@ -6,7 +6,7 @@ import { ORDER_STAGES, type OrderStage } from '../repair-orders/stage.js';
  * A store's figures of the day: the owner's first screen shows them on each store card, and the
  * analytics pages read the same ones. One definition each (docs/analytics.md):
  *
- * - **carCount**: orders written that day (in the time zone asked) for a car in the shop; open or
+ * - **carCount**: orders written that day (the store's calendar day, in its time zone) for a car in the shop; open or
  *   since closed. Appointments whose car has not come in are not cars yet.
  * - **approvalRate**: of the recommended work the customers decided on that day, the part they
  *   approved, in money: approved amount / decided amount (each item at its estimate line's price
@@ -64,6 +64,10 @@ const stageCounts = z.object(Object.fromEntries(ORDER_STAGES.map((s) => [s, z.nu
 
 export const ZStoreFigures = z.object({
   storeId: z.string(),
+  /** The store's day the figures are of (YYYY-MM-DD), in its own time zone. */
+  day: z.string(),
+  /** The store's time zone (storeTimeZone: its setting, else its province's or state's). */
+  timeZone: z.string(),
   /** The store's currency (its settings), for the amounts. */
   currency: z.enum(CURRENCIES),
   carCount: z.number().int().min(0),
@@ -81,10 +85,7 @@ export const ZStoreFigures = z.object({
 export type StoreFigures = z.infer<typeof ZStoreFigures>;
 
 export const ZAccountStoreFigures = z.object({
-  /** The day the figures are of (YYYY-MM-DD), in timeZone. */
-  day: z.string(),
-  timeZone: z.string(),
-  /** Every store of the account, in no particular order. */
+  /** Every store of the account, in no particular order, each on its own day in its own time zone. */
   stores: z.array(ZStoreFigures),
 });
 export type AccountStoreFigures = z.infer<typeof ZAccountStoreFigures>;

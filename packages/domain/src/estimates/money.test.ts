@@ -24,6 +24,14 @@ describe('money', () => {
     expect(formatMoney(123450, 'USD', 'en')).toBe('$1,234.50');
     expect(formatMoney(123450, 'CAD', 'fr').replace(/\s/g, ' ')).toBe('1 234,50 $');
   });
+
+  it("writes a store's dollars one way per currency and language: Canadian dollars as Canadians do", () => {
+    // Not "CA$126.47" on one page and "$126.47" on the next: every page formats with formatMoney.
+    expect(formatMoney(12647, 'CAD', 'en')).toBe('$126.47');
+    expect(formatMoney(12647, 'USD', 'en')).toBe('$126.47');
+    expect(formatMoney(12647, 'CAD', 'fr').replace(/\s/g, ' ')).toBe('126,47 $');
+    expect(formatMoney(12647, 'USD', 'fr').replace(/\s/g, ' ')).toBe('126,47 $US');
+  });
 });
 
 describe('rates and tax names', () => {

@@ -1,4 +1,8 @@
+import { z } from 'zod';
+import { ZCalendarDay } from '../analytics/calendar-day.js';
+import { ZId } from '../http/common.js';
 import type { OpenDay } from '../identity/store.js';
+import { LANGUAGES } from '../limits.js';
 
 /**
  * The appointment rules, read in the store's time zone: which days the calendar blocks and which
@@ -84,3 +88,96 @@ export function appointmentSlots(date: string, openTime: readonly OpenDay[], now
   for (let t = from; t + APPOINTMENT_SLOT_MINUTES <= hours.close; t += APPOINTMENT_SLOT_MINUTES) slots.push(toHhmm(t));
   return slots;
 }
+
+/** When a day or a time cannot be booked: the field and why, for a 400 the portal can show. */
+export type AppointmentRefusal = { field: 'date' | 'time'; message: string } | null;
+
+/**
+ * Why the server refuses a requested day and time, or null when the calendar offers them:
+ * a past day, a closed day, today when it is too late, or a time that is not one of the day's slots.
+ */
+export function appointmentRefusal(date: string, time: string, openTime: readonly OpenDay[], now: Date, timeZone: string): AppointmentRefusal {
+  const today = zonedClock(now, timeZone).date;
+  if (date < today) return { field: 'date', message: 'date: the day is past' };
+  if (dayDistance(today, date) > APPOINTMENT_LIMITS.daysAhead) {
+    return { field: 'date', message: `date: at most ${APPOINTMENT_LIMITS.daysAhead} days ahead` };
+  }
+  if (!hoursOn(openTime, date)) return { field: 'date', message: 'date: the shop is closed that day' };
+  if (isDayBlocked(date, openTime, now, timeZone)) return { field: 'date', message: 'date: too late to book today' };
+  if (!appointmentSlots(date, openTime, now, timeZone).includes(time)) {
+    return { field: 'time', message: 'time: not an open time of that day' };
+  }
+  return null;
+}
+
+/** Whole days from one YYYY-MM-DD to another. */
+export function dayDistance(from: string, to: string): number {
+  const utc = (d: string) => {
+    const [y, m, dd] = d.split('-').map(Number);
+    return Date.UTC(y!, m! - 1, dd!);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
+/** The end of a slot that starts at `time` (HH:mm). */
+export const slotEnd = (time: string) => toHhmm(toMinutes(time) + APPOINTMENT_SLOT_MINUTES);
+
+export const APPOINTMENT_LIMITS = {
+  /** Longest note, after trimming. */
+  notesMaxLength: 1000,
+  /** Requested services one request may name, and the longest one. */
+  servicesMax: 30,
+  serviceMaxLength: 300,
+  /** How far ahead a customer may book. */
+  daysAhead: 366,
+} as const;
+
+/**
+ * A customer's appointment request: the vehicle, the store's wall-clock day and slot, the services
+ * chosen among the vehicle's deferred work and to-dos (kept as the texts the customer read, so the
+ * request reads the same after a to-do is removed), and notes.
+ */
+export const ZAppointmentRequest = z.strictObject({
+  vehicleId: ZId,
+  date: ZCalendarDay,
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time as HH:mm' }),
+  requestedServices: z
+    .array(z.string().trim().min(1, 'must not be empty').max(APPOINTMENT_LIMITS.serviceMaxLength, `must be at most ${APPOINTMENT_LIMITS.serviceMaxLength} characters`))
+    .max(APPOINTMENT_LIMITS.servicesMax, `at most ${APPOINTMENT_LIMITS.servicesMax} services`)
+    .default([]),
+  notes: z
+    .string()
+    .trim()
+    .max(APPOINTMENT_LIMITS.notesMaxLength, `must be at most ${APPOINTMENT_LIMITS.notesMaxLength} characters`)
+    .default(''),
+  /** The language the customer reads the portal in: its e-mails are written in it (English when absent). */
+  language: z.enum(LANGUAGES).optional(),
+});
+export type AppointmentRequest = z.input<typeof ZAppointmentRequest>;
+
+export const APPOINTMENT_STATUSES = ['requested', 'confirmed'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** An appointment: the ticket the shop sees (not in the shop, scheduled), with what the customer asked. */
+export const ZAppointment = z.object({
+  _id: z.string(),
+  /** The open ticket that holds it on the shop's dashboard. */
+  inspectionOrderId: z.string(),
+  customerId: z.string(),
+  vehicleId: z.string(),
+  /** The store's wall-clock day and slot (start and end), and the instant it starts. */
+  date: z.string(),
+  time: z.string(),
+  endTime: z.string(),
+  scheduled: z.string(),
+  timeZone: z.string(),
+  requestedServices: z.array(z.string()),
+  notes: z.string(),
+  language: z.enum(LANGUAGES),
+  status: z.enum(APPOINTMENT_STATUSES),
+  confirmedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Appointment = z.infer<typeof ZAppointment>;
+
+export const ZNextAppointment = z.object({ appointment: ZAppointment.nullable() });

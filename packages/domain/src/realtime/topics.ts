@@ -14,6 +14,7 @@ export const STORE_EVENTS = [
   'paymentMade',
   'consumerReadingReport',
   'reportApproved',
+  'estimates/updated',
 ] as const;
 
 export const USER_EVENTS = [
@@ -109,6 +110,7 @@ export const topics = {
       paymentMade: `${base}/paymentMade`,
       consumerReadingReport: `${base}/consumerReadingReport`,
       reportApproved: `${base}/reportApproved`,
+      estimatesUpdated: `${base}/estimates/updated`,
     } as const satisfies Record<string, Topic>;
   },
   user(userId: string) {

@@ -8,6 +8,7 @@ import {
   effectiveDashboardFilter,
   dashboardFilterQuery,
   dashboardCountQuery,
+  dashboardHeaderCount,
   dashboardPageSize,
   readDashboardChoices,
   dashboardListParams,
@@ -196,6 +197,29 @@ describe('lists on screen', () => {
     expect(dashboardCountQuery('appointments', 'ford')).toEqual({ search: 'ford' });
     expect(dashboardCountQuery('technicianBasicWaiting', '')).toEqual({ vehicleInShop: true, waiting: true });
     expect(dashboardCountQuery('allVehicles', ' ford ')).toEqual({ search: 'ford' });
+  });
+
+  it("counts the user's own vehicles in the header when My vehicles is on, as the list shows them", () => {
+    const tech = context({ role: 'Technician', variant: 'technicianV2' });
+    const mine = choices({ myVehicles: true, filter: 'inspecting' });
+    const header = dashboardHeaderCount('inspecting', mine, tech);
+    // The vehicles in the shop that are the technician's: the "All vehicles" chip's counter, same query.
+    expect(header).toEqual({ kind: 'counter', filter: 'allVehicles', query: dashboardCounterQuery('allVehicles', mine, tech) });
+    expect(header.kind === 'counter' && header.query).toMatchObject({ technicianId: me, vehicleInShop: true, size: 1 });
+    // An advisor's My vehicles are the orders they advise on.
+    const advisor = dashboardHeaderCount('allVehicles', choices({ myVehicles: true }), context());
+    expect(advisor.kind === 'counter' && advisor.query).toMatchObject({ serviceAdvisorId: me, vehicleInShop: true });
+    // Searching: the user's matches.
+    const searching = dashboardHeaderCount('matchingVehicles', mine, { ...tech, search: ' ford ' });
+    expect(searching).toMatchObject({ kind: 'counter', filter: 'matchingVehicles', query: { search: 'ford', technicianId: me } });
+    // Off, or on the basic technician's lists (already split by technician): the count route.
+    expect(dashboardHeaderCount('inspecting', choices(), tech)).toEqual({ kind: 'count', query: { vehicleInShop: true } });
+    expect(dashboardHeaderCount('technicianBasicWaiting', mine, context({ role: 'Technician', variant: 'basicTechnician' }))).toEqual({
+      kind: 'count',
+      query: { vehicleInShop: true, waiting: true },
+    });
+    // Appointments are always their counter.
+    expect(dashboardHeaderCount('appointments', choices(), context())).toMatchObject({ kind: 'counter', filter: 'appointments' });
   });
 
   it('query string: step-state lists as comma lists', () => {

@@ -328,6 +328,34 @@ export function dashboardCountQuery(
   return { vehicleInShop: true };
 }
 
+/** How the header's count is asked: the count route, or a filter's counter (the total of its list). */
+export type DashboardHeaderCount =
+  | { kind: 'count'; query: { vehicleInShop?: boolean; waiting?: boolean; search?: string } }
+  | { kind: 'counter'; filter: DashboardFilter; query: DashboardListQuery };
+
+/**
+ * The header's count, of what the lists below it hold: with "My vehicles" on (where it applies:
+ * not the basic technician's two lists, already split by technician) the count route cannot say
+ * whose orders to count, so the header reads the counter of the user's vehicles in the shop (the
+ * same query, and cache, as the "All vehicles" chip's), of the user's matches while searching, or
+ * of the appointments; otherwise dashboardCountQuery.
+ */
+export function dashboardHeaderCount(
+  filter: DashboardFilter,
+  choices: DashboardChoices,
+  context: DashboardContext,
+): DashboardHeaderCount {
+  const mine = choices.myVehicles && context.variant !== 'basicTechnician';
+  const plain = dashboardCountQuery(filter, context.search);
+  if (plain && !mine) return { kind: 'count', query: plain };
+  const counted: DashboardFilter = context.search.trim()
+    ? 'matchingVehicles'
+    : filter === 'appointments'
+      ? 'appointments'
+      : 'allVehicles';
+  return { kind: 'counter', filter: counted, query: dashboardCounterQuery(counted, choices, context) };
+}
+
 /** The list route's query string values: step-state lists become comma lists, the rest as is. */
 export function dashboardListParams(query: DashboardListQuery): Record<string, string | number | boolean> {
   const params: Record<string, string | number | boolean> = {};

@@ -60,6 +60,8 @@ export const ORDER_ACTIVITY_TYPES = [
   'signedOff',
   'reportSent',
   'repairCompleteNotified',
+  /** An advisor confirmed the customer's appointment the ticket holds (docs/portal.md). */
+  'appointmentConfirmed',
 ] as const;
 export type OrderActivityType = (typeof ORDER_ACTIVITY_TYPES)[number];
 

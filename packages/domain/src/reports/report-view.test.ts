@@ -5,6 +5,7 @@ import {
   checkDecisions,
   isDecidable,
   isOfferedForDecision,
+  lineDecisionStates,
   pricesByResult,
   reportLayout,
   resultCounts,
@@ -234,6 +235,36 @@ describe('vehicle description', () => {
     expect(vehicleDescription({ year: 2019, make: 'Honda', model: 'Civic' })).toBe('2019 Honda Civic');
     expect(vehicleDescription({ year: null, make: 'Ford', model: '' })).toBe('Ford');
     expect(vehicleDescription(null)).toBe('');
+  });
+});
+
+describe('the standing of each estimate line', () => {
+  const line = (
+    resultId: string | null,
+    severity: 'okay' | 'warning' | 'critical' | 'na' | null,
+    subtotal: number,
+    decision: 'approved' | 'declined' | null = null,
+  ) => ({ resultId, severity, decision, amounts: { subtotal } });
+
+  it('agrees with what the report offers: zero-priced items are information, not undecided', () => {
+    expect(
+      lineDecisionStates([
+        line(id(1), 'critical', 12000),
+        line(id(2), 'warning', 0),
+        line(id(3), 'warning', 0, 'approved'),
+        line(id(4), 'critical', 5000, 'declined'),
+        line(id(5), 'okay', 3000),
+        line(null, null, 2000),
+      ]),
+    ).toEqual(['undecided', 'information', 'approved', 'declined', 'information', null]);
+  });
+
+  it('prices an item by all its lines, as the report does', () => {
+    // Two lines of one result: one at zero, one priced; the item is offered, so both await the customer.
+    expect(lineDecisionStates([line(id(1), 'warning', 0), line(id(1), 'warning', 100)])).toEqual([
+      'undecided',
+      'undecided',
+    ]);
   });
 });
 

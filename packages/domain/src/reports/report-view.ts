@@ -261,6 +261,32 @@ export function pricesByResult(
   return prices;
 }
 
+/** Where a line of the estimate stands with the customer: their decision, awaited, or information only. */
+export type LineDecisionState = CustomerDecision | 'undecided' | 'information';
+
+/**
+ * Each line's standing with the customer, by the report's own rule (isOfferedForDecision on its
+ * result's price, pricesByResult): a recorded decision stands; a recommended result priced above
+ * zero awaits one; anything else (priced at zero, or no longer recommended) is information. Null
+ * for a line added by hand: it has no item for the customer to decide. The staff pages count and
+ * label lines with this, so they agree with what the customer's report offers.
+ */
+export function lineDecisionStates(
+  lines: ReadonlyArray<{
+    resultId: string | null;
+    severity: ResultSeverity | null;
+    decision: CustomerDecision | null;
+    amounts: { subtotal: number };
+  }>,
+): Array<LineDecisionState | null> {
+  const prices = pricesByResult(lines);
+  return lines.map((l) => {
+    if (l.resultId === null) return null;
+    if (l.decision !== null) return l.decision;
+    return isOfferedForDecision(l.severity, prices.get(l.resultId) ?? 0) ? 'undecided' : 'information';
+  });
+}
+
 /** The report's counts: ok, warning, critical. */
 export function resultCounts(results: ReadonlyArray<{ result: ResultSeverity | null }>) {
   const counts = { okay: 0, warning: 0, critical: 0 };

@@ -25,6 +25,8 @@ export const ZOutboxMessage = z.object({
   subject: z.string().nullable(),
   text: z.string(),
   hasHtml: z.boolean(),
+  /** E-mail attachments: names, types and sizes (their bytes stay in the database). */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() })),
   status: ZMessageStatus,
   providerMessageId: z.string().nullable(),
   error: z.string().nullable(),

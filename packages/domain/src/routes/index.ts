@@ -26,6 +26,7 @@ import { cannedJobRoutes } from './canned-jobs.js';
 import { reportSendingRoutes } from './report-sending.js';
 import { reportViewRoutes } from './report-view.js';
 import { portalRoutes } from './portal.js';
+import { appointmentRoutes } from './appointments.js';
 
 /**
  * The route table: every endpoint the server mounts, and only those.
@@ -58,5 +59,6 @@ export const routeTable: readonly AnyRoute[] = [
   ...reportSendingRoutes,
   ...reportViewRoutes,
   ...portalRoutes,
+  ...appointmentRoutes,
   ...devRoutes,
 ];

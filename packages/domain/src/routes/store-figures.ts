@@ -3,7 +3,7 @@ import { access } from '../http/access.js';
 import { defineRoute } from '../http/route.js';
 import { ZId } from '../http/common.js';
 import { ZAccountStoreFigures } from '../analytics/store-figures.js';
-import { ZCalendarDay, ZTimeZone } from '../analytics/calendar-day.js';
+import { ZCalendarDay } from '../analytics/calendar-day.js';
 import { ACCOUNT_ADMIN_ROLES } from './accounts.js';
 
 /**
@@ -17,14 +17,12 @@ export const accountStoreFiguresRoute = defineRoute({
   path: '/v2/api/account/:accountId/store/figures',
   summary:
     "The day's figures of every store of the account: cars, average repair order, approval rate, open orders by stage. " +
-    'The day is today in timeZone unless day is given.',
+    "Each store's day is read in the store's own time zone (its setting, else its province's or state's): today there unless day is given.",
   tag: 'accounts',
   access: access.account(ACCOUNT_ADMIN_ROLES),
   params: z.strictObject({ accountId: ZId }),
   query: z.object({
-    /** The time zone whose calendar day counts (the browser's, an IANA name); UTC when absent. */
-    timeZone: ZTimeZone.default('UTC'),
-    /** The day (YYYY-MM-DD); today in timeZone when absent. */
+    /** The day (YYYY-MM-DD), each store's in its own time zone; each store's today when absent. */
     day: ZCalendarDay.optional(),
   }),
   response: ZAccountStoreFigures,

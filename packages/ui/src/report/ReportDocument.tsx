@@ -18,6 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import {
   approvedTotalOf,
+  formatMoney,
   formatPercent,
   reportLayout,
   type CustomerDecision,
@@ -26,13 +27,6 @@ import {
 } from '@servicebay/domain';
 import { ImageGallery } from '../media/ImageGallery.js';
 import { VideoPlayer, type PlayerVideo } from '../media/VideoPlayer.js';
-
-/** Cents as the report's currency in its language: 12345 -> "$123.45" / "123,45 $". */
-export function formatCents(cents: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US', { style: 'currency', currency }).format(
-    cents / 100,
-  );
-}
 
 /**
  * Printing ("Save as PDF" in the browser): no buttons or page chrome, every item, the good ones
@@ -96,7 +90,7 @@ export function ReportDocument({
     window.addEventListener('beforeprint', unfold);
     return () => window.removeEventListener('beforeprint', unfold);
   }, []);
-  const money = (cents: number) => formatCents(cents, report.estimate?.currency ?? 'USD', report.language);
+  const money = (cents: number) => formatMoney(cents, report.estimate?.currency ?? 'USD', report.language);
   const date = new Intl.DateTimeFormat(report.language === 'fr' ? 'fr-CA' : 'en-US', {
     dateStyle: 'medium',
   }).format(new Date(report.date));

@@ -1,1 +1,1 @@
-export { ReportDocument, formatCents, REPORT_PRINT_CSS, type ReportDocumentProps } from './ReportDocument.js';
+export { ReportDocument, REPORT_PRINT_CSS, type ReportDocumentProps } from './ReportDocument.js';

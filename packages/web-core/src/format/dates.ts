@@ -107,3 +107,15 @@ export function dayKey(value: Date | string, options: FormatOptions = {}): strin
   const p = partsOf(value instanceof Date ? value : new Date(value), options.timeZone);
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
+
+/** A calendar day (YYYY-MM-DD, no zone: a store's wall-clock day) written for people: 'Tuesday, December 1, 2026'. */
+export function formatCalendarDay(day: string, locale: string, style: 'full' | 'medium' = 'full'): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+}
+
+/** A wall-clock time (HH:mm, no zone) written for people: '10:00 AM', '10 h 00'. */
+export function formatWallTime(time: string, locale: string): string {
+  const [h, m] = time.split(':').map(Number);
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h!, m!)));
+}

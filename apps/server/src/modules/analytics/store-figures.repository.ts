@@ -26,7 +26,10 @@ export function createStoreFiguresRepository(db: Db) {
 
     async storeSettings(storeIds: readonly string[]) {
       if (storeIds.length === 0) return [];
-      return db.select({ storeId: stores.id, settings: stores.settings }).from(stores).where(inArray(stores.id, [...storeIds]));
+      return db
+        .select({ storeId: stores.id, settings: stores.settings, country: stores.country, state: stores.state })
+        .from(stores)
+        .where(inArray(stores.id, [...storeIds]));
     },
 
     /** Per store, the orders written in [from, to) for a car in the shop. */

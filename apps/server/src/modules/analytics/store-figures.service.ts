@@ -3,9 +3,12 @@ import {
   dayBounds,
   dayIn,
   decisionFigures,
+  DEFAULT_COUNTRY,
   errors,
+  isCountry,
   lineAmounts,
   readStoreSettings,
+  storeTimeZone,
   type AccountStoreFigures,
   type DecidedItem,
   type OrderStep,
@@ -22,17 +25,41 @@ export function createStoreFiguresService(deps: { repo: StoreFiguresRepository; 
   const now = deps.now ?? (() => new Date());
 
   /**
-   * The figures of each store on `day` (YYYY-MM-DD) in `timeZone`: four reads, whatever the
-   * number of stores. Stores are answered in the order asked.
+   * The figures of each store on its own calendar day, read in its own time zone (storeTimeZone):
+   * `day` (YYYY-MM-DD) when given, else today there. Stores sharing a day and a zone (an account's
+   * stores, usually) are read together: the store row, the open orders, then the cars and the
+   * decisions once per distinct day and zone, whatever the number of stores. Stores are answered
+   * in the order asked.
    */
-  async function storeFigures(storeIds: readonly string[], day: string, timeZone: string): Promise<StoreFigures[]> {
-    const { from, to } = dayBounds(day, timeZone);
-    const [settings, cars, open, decided] = await Promise.all([
-      repo.storeSettings(storeIds),
-      repo.carCounts(storeIds, from, to),
-      repo.openOrderStates(storeIds),
-      repo.decidedItems(storeIds, from, to),
-    ]);
+  async function storeFigures(storeIds: readonly string[], day?: string): Promise<StoreFigures[]> {
+    const [settings, open] = await Promise.all([repo.storeSettings(storeIds), repo.openOrderStates(storeIds)]);
+    const settingsOf = new Map(settings.map((s) => [s.storeId, s]));
+    const at = now();
+    const periodOf = new Map<string, { day: string; timeZone: string }>();
+    const groups = new Map<string, { day: string; timeZone: string; storeIds: string[] }>();
+    for (const storeId of storeIds) {
+      const row = settingsOf.get(storeId);
+      const timeZone = storeTimeZone({
+        timeZone: row ? readStoreSettings(row.settings).timeZone : null,
+        country: row && isCountry(row.country) ? row.country : DEFAULT_COUNTRY,
+        state: row?.state ?? null,
+      });
+      const period = { day: day ?? dayIn(at, timeZone), timeZone };
+      periodOf.set(storeId, period);
+      const key = `${period.day} ${timeZone}`;
+      const group = groups.get(key) ?? { ...period, storeIds: [] };
+      group.storeIds.push(storeId);
+      groups.set(key, group);
+    }
+    const read = await Promise.all(
+      [...groups.values()].map(async (g) => {
+        const { from, to } = dayBounds(g.day, g.timeZone);
+        const [cars, decided] = await Promise.all([repo.carCounts(g.storeIds, from, to), repo.decidedItems(g.storeIds, from, to)]);
+        return { cars, decided };
+      }),
+    );
+    const cars = read.flatMap((r) => r.cars);
+    const decided = read.flatMap((r) => r.decided);
     const carsOf = new Map(cars.map((c) => [c.storeId, c.cars]));
     const currencyOf = new Map(settings.map((s) => [s.storeId, readStoreSettings(s.settings).currency]));
     const items: DecidedItem[] = decided.map((d) => ({
@@ -58,6 +85,7 @@ export function createStoreFiguresService(deps: { repo: StoreFiguresRepository; 
       const a = approvals.get(storeId)!;
       return {
         storeId,
+        ...periodOf.get(storeId)!,
         currency: currencyOf.get(storeId) ?? 'USD',
         carCount: carsOf.get(storeId) ?? 0,
         averageRepairOrder: a.averageRepairOrder,
@@ -73,12 +101,11 @@ export function createStoreFiguresService(deps: { repo: StoreFiguresRepository; 
   return {
     storeFigures,
 
-    /** Every store of the account on `day` (today in `timeZone` when absent); 404 for an unknown account. */
-    async accountStoreFigures(accountId: string, query: { timeZone: string; day?: string }): Promise<AccountStoreFigures> {
+    /** Every store of the account, each on `day` (today when absent) in its own time zone; 404 for an unknown account. */
+    async accountStoreFigures(accountId: string, query: { day?: string }): Promise<AccountStoreFigures> {
       const storeIds = await repo.accountStoreIds(accountId);
       if (!storeIds) throw errors.notFound();
-      const day = query.day ?? dayIn(now(), query.timeZone);
-      return { day, timeZone: query.timeZone, stores: await storeFigures(storeIds, day, query.timeZone) };
+      return { stores: await storeFigures(storeIds, query.day) };
     },
   };
 }

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 import { createCustomersRepository, searchPatterns } from './customers.repository.js';
+import { vehicles } from './customers.schema.js';
 
 let t: TestApp;
 let store: Awaited<ReturnType<TestApp['make']['store']>>;
@@ -190,6 +191,40 @@ describe('households and vehicles', () => {
     expect(removed.json().vehicles).toHaveLength(1);
     const last = await send('DELETE', api(`/household/${c.householdId}/vehicle/${created.json()._id}`));
     expect(last.json()).toMatchObject({ status: 400, code: 'CANNOT_REMOVE_MAIN_VEHICLE' });
+  });
+
+  it('lists a household\'s vehicles the same way on every read: newest year first, then as they were added, by the index', async () => {
+    const c = await t.make.customer(store, { lastName: 'Order' });
+    // Ids that sort against the order of addition: ordering by id would swap the same-year cars.
+    const id = (digit: string) => `${digit.repeat(8)}-${digit.repeat(4)}-4${digit.repeat(3)}-8${digit.repeat(3)}-${digit.repeat(12)}`;
+    let added = 0;
+    const add = (digit: string, year: number | null) =>
+      t.platform.database.db
+        .insert(vehicles)
+        .values({ id: id(digit), storeId: store.id, householdId: c.householdId, year, make: 'Honda', createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, added++)) });
+    await add('f', 2018);
+    await add('e', 2018);
+    await add('9', null);
+    await add('d', 2018);
+    await add('1', 2022);
+    const expected = [id('1'), id('f'), id('e'), id('d'), id('9')];
+    for (let read = 0; read < 3; read++) {
+      const page = await send('GET', api(`/household/${c.householdId}/vehicle?getAll=true`));
+      expect(page.json()._embedded.vehicle.map((v: { _id: string }) => v._id)).toEqual(expected);
+      const household = await send('GET', api(`/customer/${c.id}/household`));
+      expect(household.json().vehicles.map((v: { _id: string }) => v._id)).toEqual(expected);
+    }
+    // Served in that order by vehicles_household_idx: no sort step.
+    const plan = await t.platform.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain select id from vehicles where store_id = ${store.id}::uuid and household_id = ${c.householdId}::uuid
+            order by year desc nulls last, created_at, id`,
+      );
+    });
+    const text = JSON.stringify((plan as unknown as { rows: unknown[] }).rows);
+    expect(text).toContain('vehicles_household_idx');
+    expect(text).not.toMatch(/"Sort|Sort Key/);
   });
 
   it('refuses 16- or 18-character VINs and two different VIN aliases; VIN_IS_MANDATORY where required', async () => {

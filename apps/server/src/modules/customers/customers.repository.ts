@@ -197,6 +197,13 @@ function customerQueries(db: Db) {
   };
 }
 
+/**
+ * How a household's vehicles are listed, the same on every read: newest model year first (unknown
+ * years last), then in the order they were added, then by id (two added at one instant). Served by
+ * `vehicles_household_idx`, which has these columns in this order.
+ */
+const vehicleOrder = [sql`${vehicles.year} desc nulls last`, asc(vehicles.createdAt), asc(vehicles.id)] as const;
+
 /** Vehicles: written with their search text, read one by one, by household, or as a household's filtered page. */
 function vehicleQueries(db: Db) {
   return {
@@ -225,7 +232,7 @@ function vehicleQueries(db: Db) {
         .select()
         .from(vehicles)
         .where(and(eq(vehicles.storeId, storeId), inArray(vehicles.householdId, householdIds)))
-        .orderBy(sql`${vehicles.year} desc nulls last`, asc(vehicles.id));
+        .orderBy(...vehicleOrder);
     },
     /** A household's vehicles, newest first, optionally filtered by a term (plate, VIN, fleet number, make, model). */
     async householdVehicles(storeId: string, householdId: string, term: string | undefined, page: number, size: number | null) {
@@ -237,7 +244,7 @@ function vehicleQueries(db: Db) {
           ? sql`(${vehicles.searchText} like ${like} or lower(coalesce(${vehicles.make}, '') || ' ' || coalesce(${vehicles.model}, '')) like ${like})`
           : undefined,
       );
-      const query = db.select().from(vehicles).where(where).orderBy(sql`${vehicles.year} desc nulls last`, asc(vehicles.id));
+      const query = db.select().from(vehicles).where(where).orderBy(...vehicleOrder);
       const [rows, [total]] = await Promise.all([
         size === null ? query : query.limit(size).offset(page * size),
         db.select({ n: count() }).from(vehicles).where(where),

@@ -90,7 +90,9 @@ export const vehicles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('vehicles_household_idx').on(t.householdId, t.year, t.id),
+    // A household's vehicles in the order they are listed (vehicleOrder): newest model year first,
+    // then in the order they were added; the id only breaks ties of one instant.
+    index('vehicles_household_idx').on(t.householdId, t.year.desc().nullsLast(), t.createdAt, t.id),
     index('vehicles_search_keys_idx').using('gin', sql`servicebay_search_keys(${t.storeId}, ${t.searchText})`),
   ],
 );

@@ -56,4 +56,14 @@ describe('demo orders', () => {
     const history = await get(`/vehicle/${closed[0]!.vehicleId}/inspectionOrder?closed=true`);
     expect(history.statusCode).toBe(200);
   });
+
+  it('promises the open orders a time, as the dashboard and the report show it', async () => {
+    const open = (await list('closed=false'))._embedded.inspectionOrder;
+    const promised = open.filter((o) => o.timePromised);
+    expect(promised.length).toBeGreaterThanOrEqual(open.length - 2);
+    for (const o of promised) expect(new Date(o.timePromised!).getTime() % (30 * 60_000), o.orderNumber ?? 'walk-in').toBe(0);
+    // Jane's approved car says when it should be ready.
+    expect(open.find((o) => o.orderNumber === '10260')!.timePromised).not.toBeNull();
+    expect((await list('closed=true'))._embedded.inspectionOrder.every((o) => !o.timePromised)).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_ORDERS, writtenAt } from './demo.orders.js';
+import { DEMO_ORDERS, promisedAt, writtenAt } from './demo.orders.js';
 
 const HOUR = 3_600_000;
 const inTheShop = DEMO_ORDERS.filter((o) => o.appointmentAt === undefined && o.closedDaysAgo === undefined);
@@ -27,5 +27,36 @@ describe('writtenAt', () => {
     const early = new Date(2026, 10, 28, 1, 0, 0);
     expect(writtenAt({ hoursAgo: 72, appointmentAt: 13 }, early).getTime()).toBe(early.getTime() - 72 * HOUR);
     expect(writtenAt({ hoursAgo: 24 * 7, closedDaysAgo: 7 }, early).getTime()).toBe(early.getTime() - 24 * 7 * HOUR);
+  });
+});
+
+describe('promisedAt', () => {
+  const now = new Date(2026, 10, 28, 10, 7, 0);
+  const open = DEMO_ORDERS.filter((o) => o.closedDaysAgo === undefined);
+
+  it('promises almost every open order a time, on the half hour, after it was written', () => {
+    const promised = open.filter((o) => promisedAt(o, now) !== null);
+    expect(promised.length).toBeGreaterThanOrEqual(open.length - 2);
+    for (const o of promised) {
+      const at = promisedAt(o, now)!;
+      expect(at.getTime() % (30 * 60_000), o.number ?? 'walk-in').toBe(0);
+      expect(at.getTime()).toBeGreaterThan(writtenAt(o, now).getTime());
+    }
+  });
+
+  it('promises waiting customers within two hours, and an appointment after the car is expected', () => {
+    for (const o of open.filter((o) => o.waiting && o.appointmentAt === undefined)) {
+      expect(promisedAt(o, now)!.getTime() - now.getTime(), o.number ?? 'walk-in').toBeLessThanOrEqual(2 * HOUR);
+    }
+    const startOfToday = new Date(2026, 10, 28).getTime();
+    for (const o of open.filter((o) => o.appointmentAt !== undefined)) {
+      expect(promisedAt(o, now)!.getTime()).toBeGreaterThan(startOfToday + o.appointmentAt! * HOUR);
+    }
+  });
+
+  it('leaves closed orders without a promise, and rounds up to the next half hour', () => {
+    for (const o of DEMO_ORDERS.filter((o) => o.closedDaysAgo !== undefined)) expect(promisedAt(o, now)).toBeNull();
+    expect(promisedAt({ promisedIn: 1 }, now)).toEqual(new Date(2026, 10, 28, 11, 30, 0));
+    expect(promisedAt({ promisedIn: 0.5 }, new Date(2026, 10, 28, 10, 0, 0))).toEqual(new Date(2026, 10, 28, 10, 30, 0));
   });
 });

@@ -21,6 +21,12 @@ export interface DemoOrder {
   hoursAgo: number;
   /** An appointment: out of the shop, expected at start of today + this many hours. */
   appointmentAt?: number;
+  /**
+   * Promised to the customer this many hours after the seed, on the half hour (`promisedAt`);
+   * negative: the promised time has passed. Appointments are promised four hours after they are
+   * expected. None: no time promised yet.
+   */
+  promisedIn?: number;
   /** Closed this many days ago (vehicle history). */
   closedDaysAgo?: number;
   note?: string;
@@ -32,27 +38,27 @@ const DONE: Partial<OrderStates> = { inspection: 'done', estimate: 'done', appro
 /** About thirty Downtown orders over every state, filter and person (docs/repair-orders.md "Demo data"). */
 export const DEMO_ORDERS: readonly DemoOrder[] = [
   // In the shop: one or more per dashboard filter.
-  { number: '10231', vehicle: 0, states: { inspection: 'inProgress' }, technician: 'tech', advisor: 'advisor', waiting: true, hoursAgo: 1, mileageIn: 84210 },
-  { number: '10232', vehicle: 2, states: { inspection: 'notStarted' }, advisor: 'advisor', hoursAgo: 0.5, note: 'Customer reports a vibration at highway speed' },
-  { number: '10233', vehicle: 4, states: { inspection: 'done', estimate: 'inProgress' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 3 },
-  { number: '10234', vehicle: 6, states: { inspection: 'done', estimate: 'done', approval: 'pending' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 4, waiting: true },
-  { number: '10235', vehicle: 8, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'inProgressHaveOrdered' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 6 },
-  { number: '10236', vehicle: 10, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'inProgressSomeParts' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 7 },
-  { number: '10237', vehicle: 12, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'done', work: 'inProgress' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 8 },
-  { number: '10238', vehicle: 14, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'done', work: 'done', report: 'pending' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 9 },
-  { number: '10239', vehicle: 16, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'done', work: 'done', report: 'inProgress' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 10 },
-  { number: '10240', vehicle: 18, states: DONE, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 11 },
-  { number: null, vehicle: 20, states: { inspection: 'pending' }, advisor: 'advisor', waiting: true, hoursAgo: 0.2, note: 'Walk-in, no RO yet' },
-  { number: 'A-17', vehicle: 22, states: { inspection: 'inProgress', estimate: 'pending' }, technician: 'tech', hoursAgo: 2 },
-  { number: '10241', vehicle: 24, states: { inspection: 'pending' }, technician: 'tech2', advisor: 'advisor', hoursAgo: 1.5, waiting: true },
-  { number: '10242', vehicle: 26, states: { inspection: 'inProgress', parts: 'pending' }, technician: 'tech', advisor: 'advisor', hoursAgo: 2.5 },
-  { number: '10243', vehicle: 28, states: { inspection: 'done', estimate: 'pending' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 5 },
+  { number: '10231', vehicle: 0, states: { inspection: 'inProgress' }, technician: 'tech', advisor: 'advisor', waiting: true, hoursAgo: 1, promisedIn: 1.5, mileageIn: 84210 },
+  { number: '10232', vehicle: 2, states: { inspection: 'notStarted' }, advisor: 'advisor', hoursAgo: 0.5, promisedIn: 5, note: 'Customer reports a vibration at highway speed' },
+  { number: '10233', vehicle: 4, states: { inspection: 'done', estimate: 'inProgress' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 3, promisedIn: 4 },
+  { number: '10234', vehicle: 6, states: { inspection: 'done', estimate: 'done', approval: 'pending' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 4, promisedIn: 1, waiting: true },
+  { number: '10235', vehicle: 8, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'inProgressHaveOrdered' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 6, promisedIn: 26 },
+  { number: '10236', vehicle: 10, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'inProgressSomeParts' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 7, promisedIn: 6 },
+  { number: '10237', vehicle: 12, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'done', work: 'inProgress' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 8, promisedIn: 2 },
+  { number: '10238', vehicle: 14, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'done', work: 'done', report: 'pending' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 9, promisedIn: 0.5 },
+  { number: '10239', vehicle: 16, states: { inspection: 'done', estimate: 'done', approval: 'done', parts: 'done', work: 'done', report: 'inProgress' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 10, promisedIn: 1 },
+  { number: '10240', vehicle: 18, states: DONE, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 11, promisedIn: -0.5 },
+  { number: null, vehicle: 20, states: { inspection: 'pending' }, advisor: 'advisor', waiting: true, hoursAgo: 0.2, promisedIn: 1, note: 'Walk-in, no RO yet' },
+  { number: 'A-17', vehicle: 22, states: { inspection: 'inProgress', estimate: 'pending' }, technician: 'tech', hoursAgo: 2, promisedIn: 3 },
+  { number: '10241', vehicle: 24, states: { inspection: 'pending' }, technician: 'tech2', advisor: 'advisor', hoursAgo: 1.5, promisedIn: 1.5, waiting: true },
+  { number: '10242', vehicle: 26, states: { inspection: 'inProgress', parts: 'pending' }, technician: 'tech', advisor: 'advisor', hoursAgo: 2.5, promisedIn: 6 },
+  { number: '10243', vehicle: 28, states: { inspection: 'done', estimate: 'pending' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 5, promisedIn: 4.5 },
   { number: '10244', vehicle: 30, states: { inspection: 'notStarted' }, hoursAgo: 0.1 },
-  { number: '10245', vehicle: 32, states: { inspection: 'done', estimate: 'done', approval: 'inProgress' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 5.5 },
-  { number: '10246', vehicle: 34, states: { inspection: 'done', estimate: 'done', approval: 'done', work: 'pending' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 12 },
+  { number: '10245', vehicle: 32, states: { inspection: 'done', estimate: 'done', approval: 'inProgress' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 5.5, promisedIn: 3 },
+  { number: '10246', vehicle: 34, states: { inspection: 'done', estimate: 'done', approval: 'done', work: 'pending' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 12, promisedIn: 5 },
   // Jane's two cars, finished: their reports are priced, e-mailed and approved by demo.reports.ts.
-  { number: '10260', vehicle: 0, states: { inspection: 'done' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 3, mileageIn: 84210, note: 'Windshield cracked by a stone on the highway' },
-  { number: '10261', vehicle: 1, states: { inspection: 'done' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 5, mileageIn: 61450 },
+  { number: '10260', vehicle: 0, states: { inspection: 'done' }, technician: 'tech2', advisor: 'advisor', finished: true, hoursAgo: 3, promisedIn: 4, mileageIn: 84210, note: 'Windshield cracked by a stone on the highway' },
+  { number: '10261', vehicle: 1, states: { inspection: 'done' }, technician: 'tech', advisor: 'advisor', finished: true, hoursAgo: 5, promisedIn: 6, mileageIn: 61450 },
   // Appointments: today, tomorrow and the coming days (one from yesterday that never came).
   { number: '10250', vehicle: 36, appointmentAt: 13, advisor: 'advisor', hoursAgo: 72 },
   { number: '10251', vehicle: 38, appointmentAt: 15.5, advisor: 'advisor', hoursAgo: 48 },
@@ -86,6 +92,27 @@ export function writtenAt(plan: Pick<DemoOrder, 'hoursAgo' | 'appointmentAt' | '
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const scale = inTheShop ? Math.min(1, (now.getTime() - startOfToday.getTime()) / (SHOP_DAY_HOURS * HOUR)) : 1;
   return new Date(now.getTime() - plan.hoursAgo * HOUR * scale);
+}
+
+/** Hours an appointment's car is promised after it is expected: a morning's work. */
+const APPOINTMENT_PROMISE_HOURS = 4;
+const HALF_HOUR = HOUR / 2;
+
+/**
+ * The time promised to the customer, as a shop would say it: on the half hour, `promisedIn` hours
+ * after the seed for a car in the shop, four hours after an appointment's; null when the plan
+ * promises none (and for closed orders, whose promise is history).
+ */
+export function promisedAt(plan: Pick<DemoOrder, 'promisedIn' | 'appointmentAt' | 'closedDaysAgo'>, now: Date): Date | null {
+  if (plan.closedDaysAgo !== undefined) return null;
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const at =
+    plan.appointmentAt !== undefined
+      ? startOfToday.getTime() + (plan.appointmentAt + APPOINTMENT_PROMISE_HOURS) * HOUR
+      : plan.promisedIn !== undefined
+        ? now.getTime() + plan.promisedIn * HOUR
+        : null;
+  return at === null ? null : new Date(Math.ceil(at / HALF_HOUR) * HALF_HOUR);
 }
 
 /**
@@ -122,6 +149,7 @@ export async function seedDemoOrders(db: Db, now = new Date()): Promise<number> 
         mileageIn: plan.mileageIn ?? null,
         vehicleInShop: !appointment && plan.closedDaysAgo === undefined,
         scheduled: appointment ? new Date(startOfToday.getTime() + plan.appointmentAt! * HOUR) : null,
+        timePromised: promisedAt(plan, now),
         stateInspection: states.inspection,
         stateEstimate: states.estimate,
         stateApproval: states.approval,

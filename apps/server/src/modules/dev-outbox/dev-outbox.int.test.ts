@@ -55,6 +55,7 @@ beforeAll(async () => {
       subject: 'Report <script>alert(1)</script>',
       text: 'See the report & the pictures',
       html: '<p style="color:red">Report</p><script>alert(1)</script>',
+      attachments: [{ filename: 'visit.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' }],
     })
   ).id;
 }, 60_000);
@@ -77,7 +78,11 @@ describe('GET /v2/api/dev/outbox', () => {
       subject: 'Report <script>alert(1)</script>',
       hasHtml: true,
       status: 'sent',
+      // Names, types and sizes: the bytes stay in the database.
+      attachments: [{ filename: 'visit.ics', contentType: 'text/calendar; charset=utf-8', size: 15 }],
     });
+    expect(body.items[0]).not.toHaveProperty('attachments.0.content');
+    expect(body.items[2]!.attachments).toEqual([]);
     expect(body.items[1]).toMatchObject({
       channel: 'sms',
       to: '+15145550123',

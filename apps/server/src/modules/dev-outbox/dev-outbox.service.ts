@@ -17,6 +17,7 @@ export function presentOutboxMessage(row: SentMessageRow): OutboxMessage {
     text: row.text,
     // Lists carry a flag, not the HTML: a report e-mail's markup would weigh down every page.
     hasHtml: row.html !== null,
+    attachments: (row.attachments ?? []).map(({ filename, contentType, size }) => ({ filename, contentType, size })),
     status: row.status,
     providerMessageId: row.providerMessageId,
     error: row.error,

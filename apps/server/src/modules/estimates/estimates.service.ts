@@ -1,9 +1,11 @@
 import {
   AppError,
   errors,
+  estimateUpdatedEvent,
   isNoLongerRecommended,
   MAX_ESTIMATE_LINES,
   planDraw,
+  topics,
   type ZCreateEstimateLineRequest,
   type ZUpdateEstimateLineRequest,
   type DrawableResult,
@@ -16,6 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import type { Outbox } from '../../platform/outbox/outbox.js';
+import { recordEvent } from '../../platform/outbox/outbox.repository.js';
 import type { OrderChange, OrderRow } from '../repair-orders/index.js';
 import { createEstimatesRepository, type EstimateRow, type EstimatesRepository } from './estimates.repository.js';
 import { asSeverity, presentEstimate } from './estimates.presenter.js';
@@ -71,6 +74,16 @@ async function read(repo: EstimatesRepository, storeId: string, orderId: string)
 async function readOrFail(repo: EstimatesRepository, storeId: string, orderId: string): Promise<Estimate> {
   const estimate = await read(repo, storeId, orderId);
   if (!estimate) throw errors.notFound();
+  return estimate;
+}
+
+/**
+ * The estimate after a change, read in the change's transaction, and `estimates/updated` written
+ * with it (docs/realtime.md), so every open estimate page of the store reads it again.
+ */
+async function readAndTell(tx: Db, storeId: string, orderId: string): Promise<Estimate | null> {
+  const estimate = await read(createEstimatesRepository(tx), storeId, orderId);
+  if (estimate) await recordEvent(tx, topics.store(storeId).estimatesUpdated, estimateUpdatedEvent(estimate));
   return estimate;
 }
 
@@ -135,7 +148,11 @@ function edit(
       if (state && order.estimateStatus === null && change.estimateStatus === undefined) change.estimateStatus = 'IN_PROGRESS';
       return change;
     },
-    (tx) => readOrFail(createEstimatesRepository(tx), storeId, orderId),
+    async (tx) => {
+      const estimate = await readAndTell(tx, storeId, orderId);
+      if (!estimate) throw errors.notFound();
+      return estimate;
+    },
   );
 }
 
@@ -231,7 +248,7 @@ function estimateOperations(deps: EstimatesDeps) {
         storeId,
         orderId,
         async () => ({ estimateDelivery: delivery }),
-        (tx) => read(createEstimatesRepository(tx), storeId, orderId),
+        (tx) => readAndTell(tx, storeId, orderId),
         { allowClosed: true },
       );
     },

@@ -217,6 +217,30 @@ function orderQueries(db: Db) {
       const rows = await db.select({ storeId: inspectionOrders.storeId }).from(inspectionOrders).where(eq(inspectionOrders.id, id)).limit(1);
       return rows[0]?.storeId ?? null;
     },
+    /**
+     * Holds the vehicle's appointment bookings for the rest of the transaction: a second request
+     * for the same vehicle waits here until the first is written, then finds it.
+     */
+    async lockVehicleAppointments(vehicleId: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`appointment:${vehicleId}`}, 0))`);
+    },
+    /** The vehicle's open ticket not in the shop scheduled at that instant (an appointment already made), if any. */
+    async openAppointmentAt(storeId: string, vehicleId: string, scheduled: Date) {
+      const rows = await db
+        .select({ id: inspectionOrders.id })
+        .from(inspectionOrders)
+        .where(
+          and(
+            eq(inspectionOrders.storeId, storeId),
+            eq(inspectionOrders.vehicleId, vehicleId),
+            eq(inspectionOrders.closed, false),
+            eq(inspectionOrders.vehicleInShop, false),
+            eq(inspectionOrders.scheduled, scheduled),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
     /** A vehicle's orders, newest first (at most 200: a vehicle's whole history in practice). */
     async ofVehicle(storeId: string, vehicleId: string, closed: boolean | undefined) {
       return withEmbedded(db)

@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Outbox } from '../../platform/outbox/outbox.js';
 import type { FileLinker, FileStore } from '../../platform/files/index.js';
 import { createOrderContext } from './use-cases/context.js';
+import { appointmentUseCases } from './use-cases/appointments.js';
 import { createOrderUseCases } from './use-cases/create-order.js';
 import { matchOrderUseCases } from './use-cases/match-order.js';
 import { orderStatesUseCases } from './use-cases/order-states.js';
@@ -112,6 +113,7 @@ export function createRepairOrdersService(deps: RepairOrdersDeps) {
     ...signOffUseCases(ctx),
     ...primaryPictureUseCases(ctx),
     ...orderWorkUseCases(ctx),
+    ...appointmentUseCases(ctx),
   };
 }
 

@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  REALTIME_PATH,
   topics,
   ZRepairOrder,
   ZReportApprovedEvent,
@@ -10,8 +8,8 @@ import {
   type ReportApprovedEvent,
 } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { bearer, principalOf } from '../../../test/factories.js';
-import { connect, type TestSocket } from '../../platform/realtime/ws-test-client.js';
+import { bearer } from '../../../test/factories.js';
+import { testSockets } from '../../../test/sockets.js';
 import { estimateLines, estimates } from '../estimates/estimates.schema.js';
 import { MULTI_POINT_INSPECTION_ID } from '../inspections/templates.js';
 
@@ -33,15 +31,7 @@ let tech: User;
 let tech2: User;
 let advisorHeaders: Record<string, string>;
 let signature: string;
-let port: number;
-const sockets: TestSocket[] = [];
-
-const socketFor = async (user: User) => {
-  const token = await t.platform.tokens.signAccess(principalOf(user));
-  const socket = await connect(`ws://127.0.0.1:${port}${REALTIME_PATH}?token=${token}`, { timeoutMs: 20_000 });
-  sockets.push(socket);
-  return socket;
-};
+const { listen, socketFor, closeAll } = testSockets();
 
 /** An order of Jane's with two warnings and a critical item priced on a CAD estimate, and a report link. */
 async function janesOrder() {
@@ -89,8 +79,7 @@ async function janesOrder() {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  await listen(t);
   store = await t.make.store({ name: 'Downtown' });
   other = await t.make.store({ name: 'Uptown' });
   advisor = await t.make.user('ServiceAdvisor', store);
@@ -104,7 +93,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(sockets.map((s) => s.close()));
+  await closeAll();
   await t?.close();
 });
 

@@ -3,7 +3,8 @@ import { createLocalMailProvider } from './local.mail.js';
 import type { MailDeps, MailProvider } from './mail.js';
 import { createSmtpMailProvider } from './smtp.mail.js';
 
-export type { MailMessage, MailProvider } from './mail.js';
+export type { MailAttachment, MailMessage, MailProvider } from './mail.js';
+export { MAIL_ATTACHMENT_LIMITS } from './mail.js';
 
 /** SMTP when SMTP_URL is set; otherwise the local outbox, which stores every message. */
 export function createMailProvider(

@@ -1,5 +1,5 @@
 import { storeLocally } from '../messages/delivery.js';
-import { parseMailMessage, type MailDeps, type MailProvider } from './mail.js';
+import { parseMailMessage, recordedAttachments, type MailDeps, type MailProvider } from './mail.js';
 
 /** The embedded default: nothing leaves the machine; the dev outbox page shows what would have. */
 export function createLocalMailProvider(deps: MailDeps): MailProvider {
@@ -15,6 +15,7 @@ export function createLocalMailProvider(deps: MailDeps): MailProvider {
         subject: message.subject,
         text: message.text,
         html: message.html ?? null,
+        attachments: recordedAttachments(message),
       });
     },
   };

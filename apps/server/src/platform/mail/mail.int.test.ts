@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@servicebay/domain';
@@ -116,6 +117,50 @@ describe('mail over SMTP', () => {
     expect(row!.providerMessageId).toBe(headers['message-id']);
   });
 
+  it('delivers attachments, text or bytes, and keeps what was attached', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSUMMARY:Vidange à 10 h\r\nEND:VCALENDAR\r\n';
+    const result = await t.platform.mail.send({
+      to: 'customer@example.test',
+      subject: 'Your appointment',
+      text: 'See the attached calendar file.',
+      attachments: [
+        { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics },
+        { filename: 'logo.png', contentType: 'image/png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+      ],
+    });
+    const parsed = await simpleParser(received.at(-1)!.raw);
+    expect(parsed.text?.trim()).toBe('See the attached calendar file.');
+    expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['appointment.ics', 'text/calendar'],
+      ['logo.png', 'image/png'],
+    ]);
+    expect(parsed.attachments[0]!.content.toString('utf8')).toBe(ics);
+    expect([...parsed.attachments[1]!.content]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    const row = await repository.find(result.id);
+    expect(row!.attachments).toEqual([
+      { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', size: Buffer.byteLength(ics), content: Buffer.from(ics).toString('base64') },
+      { filename: 'logo.png', contentType: 'image/png', size: 4, content: 'iVBORw==' },
+    ]);
+  });
+
+  it('refuses attachments that are not plain names and types, too many or too big, and sends nothing', async () => {
+    const before = received.length;
+    const base = { to: 'a@b.test', subject: 'Hi', text: 'Hi' };
+    const file = { filename: 'a.ics', contentType: 'text/calendar', content: 'x' };
+    const cases: Array<[object, string]> = [
+      [{ attachments: [{ ...file, filename: '../etc/passwd' }] }, 'attachments.0.filename: must be a plain file name'],
+      [{ attachments: [{ ...file, filename: 'a\r\nBcc: x@y.test' }] }, 'attachments.0.filename: must be a plain file name'],
+      [{ attachments: [{ ...file, contentType: 'text/calendar\r\nX: y' }] }, 'attachments.0.contentType: must be a MIME type'],
+      [{ attachments: Array(11).fill(file) }, 'attachments: at most 10 attachments'],
+      [{ attachments: [{ ...file, content: Buffer.alloc(1024 * 1024 + 1) }] }, 'attachments: at most 1048576 bytes in all'],
+    ];
+    for (const [extra, message] of cases) {
+      const error = await t.platform.mail.send({ ...base, ...extra }).catch((e: unknown) => e);
+      expect((error as AppError).toResponse()).toEqual({ status: 400, code: 'INVALID_ARGUMENTS', message });
+    }
+    expect(received.length).toBe(before);
+  });
+
   it('records a refused recipient as failed and answers 502 without the server’s words', async () => {
     const before = received.length;
     const failure = await t.platform.mail
@@ -192,8 +237,13 @@ describe('local mail outbox', () => {
       subject: 'Estimate',
       text: 'Brakes: $420',
       html: null,
+      attachments: [],
       status: 'sent',
       storeId: null,
     });
+    const attached = await mail.send({ to: 'owner@example.test', subject: 'Visit', text: 'Calendar attached', attachments: [{ filename: 'visit.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }] });
+    expect((await repository.find(attached.id))!.attachments).toEqual([
+      { filename: 'visit.ics', contentType: 'text/calendar', size: 15, content: Buffer.from('BEGIN:VCALENDAR').toString('base64') },
+    ]);
   });
 });

@@ -5,6 +5,28 @@ import { validationError } from '../http/errors.js';
 import type { SendResult } from '../messages/delivery.js';
 import type { SentMessagesRepository } from '../messages/sent-messages.repository.js';
 
+/** Attachments of one message: how many, and their bytes together (the .ics of an appointment is about 1 KB). */
+export const MAIL_ATTACHMENT_LIMITS = { count: 10, totalBytes: 1024 * 1024 } as const;
+
+const ZMailAttachment = z.strictObject({
+  /** The name the recipient sees; no path, no line break. */
+  filename: z
+    .string()
+    .trim()
+    .min(1, { message: 'must not be empty' })
+    .max(200)
+    .refine((v) => !/[\r\n/\\"]/.test(v), { message: 'must be a plain file name' }),
+  /** A MIME type, with parameters (`text/calendar; charset=utf-8; method=PUBLISH`). */
+  contentType: z
+    .string()
+    .regex(/^[a-z]+\/[a-z0-9.+-]+(\s*;\s*[a-z-]+=[a-z0-9-]+)*$/i, { message: 'must be a MIME type' }),
+  /** Text (sent as UTF-8) or bytes. */
+  content: z.union([z.string(), z.instanceof(Buffer)]),
+});
+export type MailAttachment = z.input<typeof ZMailAttachment>;
+
+const attachmentBytes = (a: { content: string | Buffer }) => (typeof a.content === 'string' ? Buffer.byteLength(a.content, 'utf8') : a.content.length);
+
 export const ZMailMessage = z.strictObject({
   to: z
     .string()
@@ -21,6 +43,13 @@ export const ZMailMessage = z.strictObject({
   html: z.string().min(1).optional(),
   /** The store the message is sent for; kept with the record for the store's history. */
   storeId: ZId.optional(),
+  attachments: z
+    .array(ZMailAttachment)
+    .max(MAIL_ATTACHMENT_LIMITS.count, { message: `at most ${MAIL_ATTACHMENT_LIMITS.count} attachments` })
+    .refine((list) => list.reduce((n, a) => n + attachmentBytes(a), 0) <= MAIL_ATTACHMENT_LIMITS.totalBytes, {
+      message: `at most ${MAIL_ATTACHMENT_LIMITS.totalBytes} bytes in all`,
+    })
+    .optional(),
 });
 export type MailMessage = z.input<typeof ZMailMessage>;
 export type ValidMailMessage = z.output<typeof ZMailMessage>;
@@ -45,4 +74,12 @@ export function parseMailMessage(message: MailMessage): ValidMailMessage {
   const result = ZMailMessage.safeParse(message);
   if (!result.success) throw validationError('body', result.error);
   return result.data;
+}
+
+/** What sent_messages keeps of a message's attachments: name, type, size and the bytes (base64). */
+export function recordedAttachments(message: ValidMailMessage) {
+  return (message.attachments ?? []).map((a) => {
+    const bytes = typeof a.content === 'string' ? Buffer.from(a.content, 'utf8') : a.content;
+    return { filename: a.filename, contentType: a.contentType, size: bytes.length, content: bytes.toString('base64') };
+  });
 }

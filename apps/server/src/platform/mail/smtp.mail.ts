@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { deliverAndRecord } from '../messages/delivery.js';
-import { parseMailMessage, type MailDeps, type MailProvider } from './mail.js';
+import { parseMailMessage, recordedAttachments, type MailDeps, type MailProvider } from './mail.js';
 
 /**
  * Mail over SMTP with nodemailer; SMTP_URL carries host, port, credentials and TLS
@@ -31,6 +31,7 @@ export function createSmtpMailProvider(smtpUrl: string, deps: MailDeps): MailPro
           subject: message.subject,
           text: message.text,
           html: message.html ?? null,
+          attachments: recordedAttachments(message),
         },
         async () => {
           const info = await transport.sendMail({
@@ -39,6 +40,9 @@ export function createSmtpMailProvider(smtpUrl: string, deps: MailDeps): MailPro
             subject: message.subject,
             text: message.text,
             ...(message.html ? { html: message.html } : {}),
+            ...(message.attachments?.length
+              ? { attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
+              : {}),
           });
           // With one recipient, a rejection normally throws; this guards relays that answer otherwise.
           if (info.rejected.length > 0) {

@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sentMessages } from '../db/schema/messages.js';
+import { sentMessages, type RecordedAttachment } from '../db/schema/messages.js';
 
 export type MessageChannel = 'email' | 'sms';
 export type MessageProvider = 'smtp' | 'twilio' | 'local';
@@ -19,6 +19,8 @@ export interface NewSentMessage {
   subject: string | null;
   text: string;
   html: string | null;
+  /** E-mail attachments as kept (absent: none). */
+  attachments?: RecordedAttachment[];
   status: MessageStatus;
 }
 
@@ -45,6 +47,7 @@ const columns = {
   subject: sentMessages.subject,
   text: sentMessages.text,
   html: sentMessages.html,
+  attachments: sentMessages.attachments,
   status: sentMessages.status,
   providerMessageId: sentMessages.providerMessageId,
   error: sentMessages.error,

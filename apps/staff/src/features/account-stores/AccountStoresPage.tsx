@@ -22,7 +22,6 @@ import { storeSettingsPath } from '../store-users/StoreAdminFrame.js';
 import { LogInAs } from '../admin/LogInAs.js';
 import { AccountFrame } from './AccountFrame.js';
 import { accountStoreFiguresKey, accountStoreFiguresQuery, accountStoresKey as storesKey, accountStoresQuery, createAccountStore } from './account-stores-api.js';
-import { browserTimeZone } from './store-figures.js';
 import { StoreToday, type TodayState } from './StoreToday.js';
 
 /**
@@ -37,8 +36,7 @@ export function AccountStoresPage() {
   const [creating, setCreating] = useState(false);
   const stores = useQuery(accountStoresQuery(api, accountId));
   // The day's figures come apart from the list, so the cards show while they load.
-  const [timeZone] = useState(browserTimeZone);
-  const figures = useQuery(accountStoreFiguresQuery(api, accountId, timeZone));
+  const figures = useQuery(accountStoreFiguresQuery(api, accountId));
   const todayOf = (storeId: string): TodayState => ({
     figures: figures.data?.stores.find((f) => f.storeId === storeId),
     // A store added since the figures were read waits for the next read.

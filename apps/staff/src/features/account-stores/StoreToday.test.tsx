@@ -24,6 +24,8 @@ afterEach(cleanup);
 
 const NONE = { inspecting: 0, estimating: 0, awaitingApproval: 0, awaitingParts: 0, working: 0, finished: 0 };
 const busy: StoreFigures = {
+  day: '2026-03-10',
+  timeZone: 'America/Toronto',
   storeId: 's',
   currency: 'CAD',
   carCount: 14,

@@ -18,13 +18,14 @@ export const accountStoresQuery = (api: ApiClient, accountId: string) => ({
 
 /**
  * The day's figures of every store of the account (cars, average repair order, approval rate, open
- * tickets by stage), for the browser's day; asked again every minute while the page is open.
+ * tickets by stage), each store's of its own day in its own time zone (not the browser's); asked again
+ * every minute while the page is open.
  */
 export const accountStoreFiguresKey = (accountId: string) => ['accountStoreFigures', accountId] as const;
 
-export const accountStoreFiguresQuery = (api: ApiClient, accountId: string, timeZone: string) => ({
-  queryKey: [...accountStoreFiguresKey(accountId), timeZone] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.call(accountStoreFiguresRoute, { params: { accountId }, query: { timeZone }, signal }),
+export const accountStoreFiguresQuery = (api: ApiClient, accountId: string) => ({
+  queryKey: accountStoreFiguresKey(accountId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.call(accountStoreFiguresRoute, { params: { accountId }, query: {}, signal }),
   refetchInterval: 60_000,
 });
 

@@ -3,6 +3,8 @@ import type { StoreFigures } from '@servicebay/domain';
 import { formatRate, todayTexts } from './store-figures.js';
 
 const figures = (over: Partial<StoreFigures> = {}): StoreFigures => ({
+  day: '2026-03-10',
+  timeZone: 'America/Toronto',
   storeId: 's',
   currency: 'CAD',
   carCount: 1234,

@@ -1,10 +1,5 @@
 import { formatMoney, type StoreFigures } from '@servicebay/domain';
 
-/** The browser's time zone (an IANA name), whose day the owner's figures are of; UTC when it has none. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** A share as a whole percentage in the user's language: "58%", "58 %" in French. */
 export function formatRate(ratio: number, language: string): string {
   return new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US', { style: 'percent', maximumFractionDigits: 0 }).format(ratio);

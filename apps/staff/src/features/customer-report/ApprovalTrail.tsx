@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Image, Paper, Stack, Text, Title } from '@mantin
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLanguage, type RepairOrder } from '@servicebay/domain';
+import { formatMoney, isLanguage, type RepairOrder } from '@servicebay/domain';
 import { useServices } from '../../context.js';
 import { orderPaths } from '../../paths.js';
 import { approvalTrailQuery, issueReportLink } from './customer-report-api.js';
@@ -26,10 +26,7 @@ export function ApprovalTrail({ order }: { order: RepairOrder }) {
   const money = (cents: number | null) =>
     cents === null
       ? '—'
-      : new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US', {
-          style: 'currency',
-          currency: trail.data?.currency ?? 'USD',
-        }).format(cents / 100);
+      : formatMoney(cents, trail.data?.currency ?? 'USD', language);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(language === 'fr' ? 'fr-CA' : 'en-US', {
       dateStyle: 'medium',

@@ -18,7 +18,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import {
   actingRole,
   boardQuery,
-  dashboardCountQuery,
+  dashboardHeaderCount,
   dashboardCounterQuery,
   dashboardLists,
   dashboardPageSize,
@@ -128,14 +128,12 @@ export function DashboardScreen({
   // On appointments the header reads the appointments counter (same query, same cache): they agree.
   // The board shows every vehicle in the shop, whatever filter the list keeps.
   const countFilter = board ? 'allVehicles' : filter;
-  const countParams = dashboardCountQuery(countFilter, search);
+  // With "My vehicles" on, the header counts the user's vehicles, as the list shows them.
+  const header = dashboardHeaderCount(countFilter, choices, context);
   const count = useQuery<number>(
-    countParams
-      ? orderCountQuery(api, storeId, countParams)
-      : {
-          ...orderCounterQuery(api, storeId, filter, dashboardCounterQuery(filter, choices, context)),
-          staleTime: 30_000,
-        },
+    header.kind === 'count'
+      ? orderCountQuery(api, storeId, header.query)
+      : { ...orderCounterQuery(api, storeId, header.filter, header.query), staleTime: 30_000 },
   );
 
   const choose = (patch: Partial<DashboardChoices>) => {
@@ -147,7 +145,9 @@ export function DashboardScreen({
     setSearchText('');
     choose({ filter: value as DashboardFilter });
   };
-  const countLabel = t(countLabelKey(countFilter, search), { count: count.data ?? 0 });
+  const countLabel = t(countLabelKey(countFilter, search, header.kind === 'counter' && header.filter === 'allVehicles'), {
+    count: count.data ?? 0,
+  });
   const listsLoaded = board
     ? boardResult.data !== undefined
     : listResults.every((result) => result.data !== undefined);

@@ -30,8 +30,14 @@ describe('countLabelKey', () => {
     expect(countLabelKey('technicianBasicAll', '')).toBe('count.inShop');
   });
 
+  it("says the vehicles counted are the user's when My vehicles is on", () => {
+    expect(countLabelKey('allVehicles', '', true)).toBe('count.mineInShop');
+    expect(countLabelKey('inspecting', '', true)).toBe('count.mineInShop');
+    expect(countLabelKey('allVehicles', 'ford', true)).toBe('count.matching');
+  });
+
   it('names keys the catalog has', () => {
-    for (const key of ['count.matching', 'count.appointments', 'count.waiting', 'count.inShop'])
+    for (const key of ['count.matching', 'count.appointments', 'count.waiting', 'count.inShop', 'count.mineInShop'])
       expect(hasText(key), key).toBe(true);
   });
 });

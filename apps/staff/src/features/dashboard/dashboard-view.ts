@@ -12,11 +12,12 @@ type ListKey = DashboardList['key'];
 export function countLabelKey(
   filter: DashboardFilter,
   search: string,
-): 'count.matching' | 'count.appointments' | 'count.waiting' | 'count.inShop' {
+  mine = false,
+): 'count.matching' | 'count.appointments' | 'count.waiting' | 'count.inShop' | 'count.mineInShop' {
   if (search) return 'count.matching';
   if (filter === 'appointments') return 'count.appointments';
   if (filter === 'technicianBasicWaiting') return 'count.waiting';
-  return 'count.inShop';
+  return mine ? 'count.mineInShop' : 'count.inShop';
 }
 
 /** A list's title: the filter's name for the single list, else mine / others. */

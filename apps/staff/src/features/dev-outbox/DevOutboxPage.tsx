@@ -155,6 +155,9 @@ function MessageCard({ message }: { message: OutboxMessage }) {
     ...(subject !== null ? [[t('field.subject'), subject] as [string, string]] : []),
     [t('field.provider'), t(`provider.${message.provider}`)],
     ...(message.error ? [[t('field.error'), message.error] as [string, string]] : []),
+    ...(message.attachments.length
+      ? [[t('field.attachments'), message.attachments.map((a) => `${a.filename} (${a.contentType.split(';')[0]}, ${a.size} B)`).join(', ')] as [string, string]]
+      : []),
   ];
   return (
     <Paper

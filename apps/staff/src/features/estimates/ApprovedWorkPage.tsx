@@ -12,13 +12,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Estimate, EstimateLine } from '@servicebay/domain';
+import { lineDecisionStates, type Estimate, type EstimateLine } from '@servicebay/domain';
 import { estimatePaths, orderPaths } from '../../paths.js';
 import { EstimateFrame, EstimateTotals, useOrderEstimate } from './EstimatesPage.js';
 import { SEVERITY_COLOR, useMoney } from './format.js';
-import { decisionOf, splitByDecision } from './estimate-lines.js';
+import { splitByDecision } from './estimate-lines.js';
+import { DecisionBadge } from './DecisionBadge.js';
+import { estimateQueryKey } from './estimate-api.js';
+import { useLiveEstimate } from './useLiveEstimate.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}/approvedWork: the work the customer
@@ -76,7 +80,12 @@ function ApprovedWork({
   const { t } = useTranslation('estimates');
   const [reviewing, setReviewing] = useState(false);
   const money = useMoney(estimate);
-  const { approved, declined, undecided } = splitByDecision(estimate.lines);
+  const { approved, declined, undecided, information } = splitByDecision(estimate.lines);
+  // The newest estimate of this page is the cached one (no grid here).
+  const queryClient = useQueryClient();
+  useLiveEstimate({ storeId, inspectionOrderId: orderId }, () =>
+    queryClient.getQueryData<Estimate>(estimateQueryKey(storeId, orderId)),
+  );
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -117,6 +126,11 @@ function ApprovedWork({
                 {t('approvedWork.undecided', { count: undecided.length })}
               </Text>
             )}
+            {information.length > 0 && (
+              <Text size="sm" c="dimmed" data-testid="information-count">
+                {t('approvedWork.information', { count: information.length })}
+              </Text>
+            )}
           </Stack>
         </Paper>
       </SimpleGrid>
@@ -149,7 +163,7 @@ export function CustomerReviewModal({
 }) {
   const { t } = useTranslation(['estimates', 'ui']);
   const money = useMoney(estimate);
-  const color = { approved: 'teal.9', declined: 'red.9', undecided: 'gray.7' } as const;
+  const states = lineDecisionStates(estimate.lines);
   return (
     <Modal
       opened={opened}
@@ -173,7 +187,7 @@ export function CustomerReviewModal({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {estimate.lines.map((line) => (
+              {estimate.lines.map((line, n) => (
                 <Table.Tr key={line._id} data-testid="review-row">
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
@@ -186,10 +200,8 @@ export function CustomerReviewModal({
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    {line.resultId ? (
-                      <Badge variant="outline" color={color[decisionOf(line)]} data-testid="review-decision">
-                        {t(`decision.${decisionOf(line)}`)}
-                      </Badge>
+                    {states[n] ? (
+                      <DecisionBadge state={states[n]} testId="review-decision" />
                     ) : (
                       <Text size="sm" c="dimmed">
                         {t('review.byHand')}

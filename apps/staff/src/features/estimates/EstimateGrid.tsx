@@ -8,6 +8,7 @@ import { orderQueryKey } from '../repair-orders/repair-order-api.js';
 import { keepNewestEstimate, updateEstimateLine, type EstimateRef } from './estimate-api.js';
 import { EstimateGridStore, type GridSummary } from './estimate-grid-store.js';
 import { EstimateGridLine, type GridContext } from './EstimateGridLine.js';
+import { useLiveEstimate } from './useLiveEstimate.js';
 import './estimate-grid.css';
 
 /**
@@ -19,8 +20,8 @@ const SETTLE_DELAY_MS = 1000;
 
 /**
  * The grid's store for one order's estimate: made once, fed every newer estimate the page gets
- * (toolbar actions, a fresh read), keeping the cached estimate in step with its own answers once
- * they rest. Its changes waiting when the page is left are sent then.
+ * (toolbar actions, a fresh read, a colleague's change told live), keeping the cached estimate in
+ * step with its own answers once they rest. Its changes waiting when the page is left are sent then.
  */
 export function useEstimateGridStore(ref: EstimateRef, estimate: Estimate): EstimateGridStore {
   const { api } = useServices();
@@ -45,6 +46,8 @@ export function useEstimateGridStore(ref: EstimateRef, estimate: Estimate): Esti
     store.applyEstimate(estimate);
   }, [store, estimate]);
   useEffect(() => () => store.flushAll(), [store]);
+  // A colleague's changes come in as they are saved; the grid's newest is what the page holds.
+  useLiveEstimate(ref, store.current.bind(store));
   return store;
 }
 

@@ -1,7 +1,8 @@
 import { memo, useCallback, useDeferredValue, useRef, useSyncExternalStore } from 'react';
 import { ActionIcon, Badge, Button, Group, Loader, NumberInput, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CannedJob, EstimateLine } from '@servicebay/domain';
+import { isDecidable, lineDecisionStates, type CannedJob, type EstimateLine, type LineDecisionState } from '@servicebay/domain';
+import { DecisionBadge } from './DecisionBadge.js';
 import { JobPicker } from './JobPicker.js';
 import { SEVERITY_COLOR } from './format.js';
 import type { EstimateGridStore, LineSaveState } from './estimate-grid-store.js';
@@ -124,7 +125,14 @@ const LineHead = memo(function LineHead({
   description,
   problem,
   state,
-}: RowProps & { line: EstimateLine; description: string; problem?: string; state: LineSaveState }) {
+  standing,
+}: RowProps & {
+  line: EstimateLine;
+  description: string;
+  problem?: string;
+  state: LineSaveState;
+  standing: LineDecisionState | null;
+}) {
   const { t } = useTranslation('estimates');
   return (
     <div className="sb-grid-main">
@@ -142,10 +150,9 @@ const LineHead = memo(function LineHead({
               {t('line.byHand')}
             </Badge>
           )}
-          {line.decision && (
-            <Badge size="sm" variant="outline" color={line.decision === 'approved' ? 'teal.9' : 'gray.7'}>
-              {t(`decision.${line.decision}`)}
-            </Badge>
+          {/* Decided, or priced at zero (the customer's report shows it as information); undecided says nothing. */}
+          {(standing === 'approved' || standing === 'declined' || (standing === 'information' && isDecidable(line.severity))) && (
+            <DecisionBadge size="sm" state={standing} testId="line-decision" />
           )}
           {isNoLongerRecommended(line) && (
             <Text size="sm" c="red.8" data-testid="line-stale">
@@ -442,12 +449,22 @@ export const EstimateGridLine = memo(function EstimateGridLine({ id, context }: 
   const problems = Object.fromEntries(
     Object.entries(shownProblems(draft, view.touched)).map(([path, problem]) => [path, t(`problems.${problem}`)]),
   );
-  const amounts = draftAmounts(deferred.draft, store.current().labourRate);
+  const estimate = store.current();
+  const amounts = draftAmounts(deferred.draft, estimate.labourRate);
+  // As the customer's report will show it: by the saved prices of every line of its result.
+  const standing = lineDecisionStates(estimate.lines)[estimate.lines.findIndex((l) => l._id === id)] ?? null;
   const row = { store, id, n, readOnly };
 
   return (
     <li className="sb-grid-line" data-testid="estimate-line" data-line={id} data-state={state} aria-label={t('line.label', { n })}>
-      <LineHead {...row} line={line} description={draft.description} problem={problems.description} state={state} />
+      <LineHead
+        {...row}
+        line={line}
+        description={draft.description}
+        problem={problems.description}
+        state={state}
+        standing={standing}
+      />
       <LineCosts
         {...row}
         hours={draft.labourHours}

@@ -54,6 +54,7 @@ import { JobPicker } from './JobPicker.js';
 import { EstimateGrid, ReadyBlockers, useEstimateGridStore, useGridContext, useGridReadiness, useGridTotals } from './EstimateGrid.js';
 import type { EstimateGridStore } from './estimate-grid-store.js';
 import { useEstimateErrorText, useMoney } from './format.js';
+import { LiveBadge } from './useLiveEstimate.js';
 import { labourRateEntry, totalsRows } from './estimate-lines.js';
 
 /** The language drawn lines are written in: the page's. */
@@ -119,6 +120,7 @@ export function EstimateFrame({
             >
               {t(`state.${estimate.data.state}`)}
             </Badge>
+            <LiveBadge />
           </Group>
         )}
       </PageHeader>
@@ -155,7 +157,7 @@ export function EstimateTotals({
   totals?: Pick<Estimate, 'taxes' | 'totals'>;
   approved?: boolean;
 }) {
-  const { t } = useTranslation('estimates');
+  const { t, i18n } = useTranslation('estimates');
   const money = useMoney(estimate);
 
   return (
@@ -163,15 +165,15 @@ export function EstimateTotals({
       <Table>
         <Table.Caption>{t('totals.caption')}</Table.Caption>
         <Table.Tbody>
-          {totalsRows(totals, approved).map((row) => {
+          {totalsRows(totals, i18n.language, approved).map((row) => {
             const label =
               row.kind === 'tax'
-                ? t('totals.tax', { name: row.name, rate: row.ratePercent })
+                ? t('totals.tax', { name: row.name, rate: row.rate })
                 : t(`totals.${row.kind}`);
             // The total and the approved total stand out; the rows above them read as their parts.
             const strong = row.kind === 'total' || row.kind === 'approvedTotal';
             return (
-              <Table.Tr key={label} data-testid={row.kind === 'tax' ? `tax-${row.name}` : undefined}>
+              <Table.Tr key={label} data-testid={row.kind === 'tax' ? `tax-${row.key}` : undefined}>
                 <Table.Th scope="row" fw={strong ? undefined : 400}>
                   {label}
                 </Table.Th>

@@ -3,7 +3,6 @@ import { estimateTotals, lineAmounts, type EstimateLine } from '@servicebay/doma
 import { en } from '@servicebay/locales';
 import {
   changeRow,
-  decisionOf,
   differsFromServer,
   draftAmounts,
   draftOf,
@@ -212,7 +211,7 @@ describe('totalsRows', () => {
   const estimate = estimateTotals(lines, taxes);
 
   it('lists labour, parts, fees, subtotal, each tax in order, then the total', () => {
-    const rows = totalsRows(estimate);
+    const rows = totalsRows(estimate, 'en');
     expect(rows.map((r) => (r.kind === 'tax' ? `tax:${r.name}` : r.kind))).toEqual([
       'labour',
       'parts',
@@ -232,23 +231,35 @@ describe('totalsRows', () => {
       33_02,
       385_82,
     ]);
-    expect(rows[5]).toMatchObject({ ratePercent: 9.975 });
+    expect(rows[5]).toMatchObject({ key: 'QST', name: 'QST', rate: '9.975%' });
   });
 
   it('adds the approved total on the approved-work page', () => {
-    const rows = totalsRows(estimate, true);
+    const rows = totalsRows(estimate, 'en', true);
     expect(rows.at(-1)).toEqual({ kind: 'approvedTotal', amount: estimate.totals.approvedTotal });
     expect(estimate.totals.approvedTotal).toBe(276_00 + 13_80 + 27_03);
   });
 
   it('has no tax rows for a store without taxes', () => {
     const untaxed = estimateTotals(lines, []);
-    expect(totalsRows(untaxed).map((r) => r.kind)).toEqual(['labour', 'parts', 'fees', 'subtotal', 'total']);
-    expect(totalsRows(untaxed).at(-1)!.amount).toBe(336_00);
+    expect(totalsRows(untaxed, 'en').map((r) => r.kind)).toEqual(['labour', 'parts', 'fees', 'subtotal', 'total']);
+    expect(totalsRows(untaxed, 'en').at(-1)!.amount).toBe(336_00);
+  });
+
+  it("names each tax in the page's language, its French name in French, the rate by French rules", () => {
+    const quebec = estimateTotals(lines, [
+      { name: 'GST', nameFr: 'TPS', ratePercent: 5, onLabour: true, onParts: true, onFees: true },
+      { name: 'QST', nameFr: 'TVQ', ratePercent: 9.975, onLabour: true, onParts: true, onFees: false },
+      { name: 'Eco fee', ratePercent: 1, onLabour: false, onParts: false, onFees: true },
+    ]);
+    const taxRows = (language: string) =>
+      totalsRows(quebec, language).flatMap((r) => (r.kind === 'tax' ? [`${r.key}|${r.name}|${r.rate.replace(/\u00a0|\u202f/g, ' ')}`] : []));
+    expect(taxRows('fr')).toEqual(['GST|TPS|5 %', 'QST|TVQ|9,975 %', 'Eco fee|Eco fee|1 %']);
+    expect(taxRows('en')).toEqual(['GST|GST|5%', 'QST|QST|9.975%', 'Eco fee|Eco fee|1%']);
   });
 
   it('names labels the catalog has', () => {
-    for (const row of totalsRows(estimate, true))
+    for (const row of totalsRows(estimate, 'en', true))
       expect((en.estimates.totals as Record<string, string>)[row.kind], row.kind).toBeTruthy();
   });
 });
@@ -259,18 +270,17 @@ describe('the lines on the approved-work page', () => {
     line('d', { decision: 'declined' }),
     line('u', { decision: null }),
     line('h', { resultId: null, decision: null, severity: null }),
+    // Priced at zero: the customer's report shows it as information, with nothing to decide.
+    line('z', { decision: null, labourHours: 0, parts: [], fees: [], amounts: { labour: 0, parts: 0, fees: 0, subtotal: 0 } }),
   ];
 
-  it('splits approved, deferred (declined) and undecided recommended lines', () => {
+  it('splits approved, deferred (declined), undecided and information lines as the report does', () => {
     const split = splitByDecision(lines);
     expect(split.approved.map((l) => l._id)).toEqual(['a']);
     expect(split.declined.map((l) => l._id)).toEqual(['d']);
-    // A line added by hand has nothing for the customer to decide.
+    // A line added by hand has nothing for the customer to decide; one priced at zero neither.
     expect(split.undecided.map((l) => l._id)).toEqual(['u']);
-  });
-
-  it("tells each line's decision", () => {
-    expect(lines.map(decisionOf)).toEqual(['approved', 'declined', 'undecided', 'undecided']);
+    expect(split.information.map((l) => l._id)).toEqual(['z']);
   });
 
   it('flags a line whose result became okay, n/a or was cleared; a line by hand never', () => {

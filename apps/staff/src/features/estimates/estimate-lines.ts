@@ -1,15 +1,19 @@
 import {
   amountToCents,
   estimateTotals,
+  formatPercent,
   isNoLongerRecommended as domainNoLongerRecommended,
   lineAmounts,
+  lineDecisionStates,
   lineFromJob,
+  taxName,
   type CannedJob,
   type CustomerDecision,
   type Estimate,
   type EstimateAmounts,
   type EstimateLine,
   type EstimateTax,
+  type LineDecisionState,
   type UpdateEstimateLineRequest,
 } from '@servicebay/domain';
 
@@ -237,41 +241,55 @@ export function labourRateEntry(typed: number | string, current: number) {
   return { cents, valid, canSet: valid && cents !== current };
 }
 
-/** One row of the totals table: its label's key (a tax names itself), its amount. */
+/** One row of the totals table: its label's key (a tax names itself in the page's language), its amount. */
 export type TotalsRow =
   | { kind: 'labour' | 'parts' | 'fees' | 'subtotal' | 'total' | 'approvedTotal'; amount: number }
-  | { kind: 'tax'; name: string; ratePercent: number; amount: number };
+  | { kind: 'tax'; key: string; name: string; rate: string; amount: number };
 
 /**
- * The totals table: labour, parts, fees, subtotal, each tax of the estimate in its order, the
- * total, and the approved total on the approved-work page.
+ * The totals table: labour, parts, fees, subtotal, each tax of the estimate in its order (named
+ * and its rate written in the page's language: "TVQ (9,975 %)"), the total, and the approved total
+ * on the approved-work page. A tax's `key` is its name as stored, the same in every language.
  */
-export function totalsRows(estimate: Pick<Estimate, 'totals' | 'taxes'>, approved = false): TotalsRow[] {
+export function totalsRows(
+  estimate: Pick<Estimate, 'totals' | 'taxes'>,
+  language: string,
+  approved = false,
+): TotalsRow[] {
   const { totals } = estimate;
   return [
     { kind: 'labour', amount: totals.labour },
     { kind: 'parts', amount: totals.parts },
     { kind: 'fees', amount: totals.fees },
     { kind: 'subtotal', amount: totals.subtotal },
-    ...estimate.taxes.map((tax): TotalsRow => ({ kind: 'tax', name: tax.name, ratePercent: tax.ratePercent, amount: tax.amount })),
+    ...estimate.taxes.map(
+      (tax): TotalsRow => ({
+        kind: 'tax',
+        key: tax.name,
+        name: taxName(tax, language),
+        rate: formatPercent(tax.ratePercent, language),
+        amount: tax.amount,
+      }),
+    ),
     { kind: 'total', amount: totals.total },
     ...(approved ? [{ kind: 'approvedTotal', amount: totals.approvedTotal } as TotalsRow] : []),
   ];
 }
 
-/** The customer's word on a line: approved, declined, or not yet. */
-export function decisionOf(line: Pick<EstimateLine, 'decision'>): 'approved' | 'declined' | 'undecided' {
-  return line.decision ?? 'undecided';
-}
-
 /**
- * The approved-work page's lists: the approved lines, the declined ones (deferred work), and the
- * recommended lines the customer has not decided on yet (lines added by hand have nothing to decide).
+ * The approved-work page's lists: the approved lines, the declined ones (deferred work), the
+ * recommended lines still offered to the customer and not decided, and those priced at zero
+ * (information: nothing to decide). Lines added by hand are in none of them.
  */
-export function splitByDecision<L extends Pick<EstimateLine, 'decision' | 'resultId'>>(lines: readonly L[]) {
+export function splitByDecision<L extends Pick<EstimateLine, 'decision' | 'resultId' | 'severity' | 'amounts'>>(
+  lines: readonly L[],
+) {
+  const states = lineDecisionStates(lines);
+  const having = (state: LineDecisionState) => lines.filter((_, n) => states[n] === state);
   return {
-    approved: lines.filter((l) => l.decision === 'approved'),
-    declined: lines.filter((l) => l.decision === 'declined'),
-    undecided: lines.filter((l) => l.resultId !== null && l.decision === null),
+    approved: having('approved'),
+    declined: having('declined'),
+    undecided: having('undecided'),
+    information: having('information'),
   };
 }

@@ -22,6 +22,7 @@ import {
   ORDER_STEPS,
   orderNextStep,
   orderNumberDisplay,
+  ORDER_WRITE_ROLES,
   readStoreSettings,
   resultsRecommendWork,
   STAFF_PATHS,
@@ -57,6 +58,7 @@ import { ApprovalHeaderNotice } from '../dashboard/useApprovalNotices.js';
 import { resultsQuery } from './inspection-api.js';
 import { OrderActionBar } from './OrderActionBar.js';
 import { contactLinks } from './order-contact.js';
+import { AppointmentPanel } from '../appointments/AppointmentPanel.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
@@ -127,6 +129,14 @@ export function RepairOrderPage() {
         {order.data && <ApprovalBadge state={order.data.states.approval} />}
       </PageHeader>
       {order.data && <CustomerContact storeId={order.data.storeId} customerId={order.data.customerId} />}
+      {order.data && !order.data.vehicleInShop && (
+        <AppointmentPanel
+          storeId={order.data.storeId}
+          inspectionOrderId={order.data._id}
+          closed={order.data.closed}
+          mayConfirm={(ORDER_WRITE_ROLES as readonly string[]).includes(role)}
+        />
+      )}
       <ApprovalHeaderNotice storeId={storeId} inspectionOrderId={inspectionOrderId} />
       {order.isPending ? (
         <Group gap="sm" role="status">

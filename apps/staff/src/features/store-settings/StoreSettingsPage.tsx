@@ -18,7 +18,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
+  defaultTimeZone,
   fullWeek,
+  isCountry,
+  isTimeZone,
   isValidEmail,
   MANAGEMENT_SYSTEMS,
   openTimeProblems,
@@ -85,6 +88,15 @@ function settingsOf(store: Store): StoreSettings {
   } = store;
   return settings;
 }
+
+/** The IANA zones this browser knows, for the time-zone choice (the server checks its own list again). */
+const TIME_ZONES: string[] = (() => {
+  try {
+    return Intl.supportedValuesOf('timeZone').filter(isTimeZone);
+  } catch {
+    return [];
+  }
+})();
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -204,6 +216,11 @@ function SettingsForm({ store }: { store: Store }) {
         </Section>
 
         <Section title={t('admin:storeSettings.groups.hours')} description={t('admin:storeSettings.groupHints.hours')}>
+          <TimeZoneSelect
+            value={settings.timeZone}
+            onChange={(zone) => set('timeZone', zone)}
+            fallback={defaultTimeZone(isCountry(details.country) ? details.country : undefined, details.state || null)}
+          />
           <HoursEditor value={hours} onChange={setHours} />
           {hoursInvalid && (
             <Text c="red" role="alert">
@@ -447,3 +464,25 @@ type SwitchKey =
   | 'auditStore'
   | 'enabledProscanData'
   | 'enabledMotorData';
+
+/** The store's time zone: searchable; empty means the default of its province or state, shown as the placeholder. */
+function TimeZoneSelect({ value, onChange, fallback }: { value: string | null; onChange: (zone: string | null) => void; fallback: string }) {
+  const { t } = useTranslation('admin');
+  const zones = value && !TIME_ZONES.includes(value) ? [value, ...TIME_ZONES] : TIME_ZONES;
+  return (
+    <Select
+      label={t('storeSettings.fields.timeZone')}
+      description={t('storeSettings.hints.timeZone', { zone: fallback })}
+      placeholder={t('storeSettings.timeZoneDefault', { zone: fallback })}
+      data={zones}
+      value={value}
+      onChange={(zone) => onChange(zone || null)}
+      searchable
+      clearable
+      nothingFoundMessage={t('storeSettings.timeZoneNone')}
+      limit={100}
+      maw={420}
+      data-testid="store-time-zone"
+    />
+  );
+}

@@ -62,7 +62,8 @@ export function VinScanButton({ from, onVin, disabled, label, size = 'sm' }: Vin
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      {/* No focus placeholder: a focusable element that is not an item breaks the menu role (axe aria-required-children). */}
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <Button variant="light" size={size} disabled={disabled || !userId} loading={launching}>
             {label ?? t('button.scan')}

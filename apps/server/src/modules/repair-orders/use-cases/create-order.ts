@@ -68,6 +68,7 @@ export async function createIn(
   storeId: string,
   body: CreateRepairOrderRequest,
   actor: Actor,
+  options: { ticketRules?: boolean } = {},
 ) {
   if (body.storeId !== undefined && body.storeId !== storeId) throw errors.invalid('storeId: does not match the store of the path');
   const { store, settings } = await settingsOf(repo, storeId);
@@ -79,7 +80,7 @@ export async function createIn(
   // The store's rules apply to what the user typed; a store that numbers its orders then gives
   // an order typed without a number the next one of its sequence.
   const typedNumber = body.orderNumber?.trim() ? body.orderNumber : null;
-  ensureRepairOrderRules(settings, vehicle, typedNumber);
+  if (options.ticketRules !== false) ensureRepairOrderRules(settings, vehicle, typedNumber);
   const orderNumber = await numberFor(repo, storeId, settings, typedNumber);
   const at = ctx.now();
   const vehicleInShop = body.vehicleInShop ?? true;

@@ -1,5 +1,13 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../columns.js';
+
+/** What is kept of an e-mail attachment. */
+export interface RecordedAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  content: string;
+}
 
 /** Every e-mail and text the product sends, whichever provider carried it. */
 export const sentMessages = pgTable(
@@ -14,6 +22,8 @@ export const sentMessages = pgTable(
     subject: text('subject'),
     text: text('text').notNull(),
     html: text('html'),
+    /** E-mail attachments: [{ filename, contentType, size, content (base64) }]. */
+    attachments: jsonb('attachments').$type<RecordedAttachment[]>().notNull().default([]),
     status: text('status').notNull(), // queued | sent | failed
     providerMessageId: text('provider_message_id'),
     error: text('error'),

@@ -1,0 +1,50 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { nextAppointmentRoute, type PortalStore, type PortalVehicle } from '@servicebay/domain';
+import { useServices } from '../context.js';
+import { formatDay, formatTime, localeOf } from './calendar.js';
+import { nextAppointmentKey } from './shared.js';
+
+/**
+ * The vehicle's next appointment as the dashboard's next visit shows it: the day, the time range
+ * (the store's wall clock) and whether the shop has confirmed it; 'No appointment booked.' otherwise.
+ */
+export function NextAppointment({ vehicle }: { customerId: string; vehicle: PortalVehicle; store: PortalStore }) {
+  const { t, i18n } = useTranslation('appointments');
+  const { api } = useServices();
+  const locale = localeOf(i18n.language);
+  const next = useQuery({
+    queryKey: nextAppointmentKey(vehicle._id),
+    queryFn: ({ signal }) => api.call(nextAppointmentRoute, { params: { vehicleId: vehicle._id }, signal }),
+  });
+  const appointment = next.data?.appointment ?? null;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="next-appointment">
+      <Stack gap={6}>
+        <Title order={2} size="h4">
+          {t('next.title')}
+        </Title>
+        {next.isPending && <Text role="status">{t('next.loading')}</Text>}
+        {next.isError && <Text role="alert">{t('next.unavailable')}</Text>}
+        {next.isSuccess && !appointment && <Text c="dimmed">{t('next.none')}</Text>}
+        {appointment && (
+          <>
+            <Group gap="xs" justify="space-between" wrap="wrap">
+              <Text fw={600}>{formatDay(appointment.date, locale)}</Text>
+              <Badge color={appointment.status === 'confirmed' ? 'green' : 'yellow'} variant="light" data-testid="appointment-status">
+                {t(appointment.status === 'confirmed' ? 'next.confirmed' : 'next.requested')}
+              </Badge>
+            </Group>
+            <Text>
+              {formatTime(appointment.time, locale)} – {formatTime(appointment.endTime, locale)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t(appointment.status === 'confirmed' ? 'next.confirmedHint' : 'next.requestedHint')}
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
