@@ -18,7 +18,7 @@ async function janeSignsIn(page: Page) {
   await page.getByLabel('E-mail').fill(JANE);
   await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Jane Doe' })).toBeVisible();
+  await expect(page.getByTestId('portal-customer-name')).toHaveText('Jane Doe');
 }
 
 /** Chooses the first open day after the store's today (paging to the next month when needed); answers it. */

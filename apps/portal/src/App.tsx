@@ -8,7 +8,7 @@ import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { RegisterPage } from './pages/RegisterPage.js';
 import { RequirePortalSession } from './pages/RequirePortalSession.js';
-import { CustomerHomePage } from './pages/CustomerHomePage.js';
+import { DashboardPage } from './dashboard/DashboardPage.js';
 import { ReportPage } from './report/ReportPage.js';
 
 /**
@@ -35,8 +35,8 @@ export function App({ i18n, api, session }: Services) {
                 <Route path="/my-car" element={<RegisterPage key="car" variant="car" />} />
                 <Route path="/my-fleet" element={<RegisterPage key="fleet" variant="fleet" />} />
                 <Route element={<RequirePortalSession />}>
-                  <Route path="/my-car/user/:customerId" element={<CustomerHomePage variant="car" />} />
-                  <Route path="/my-fleet/user/:customerId" element={<CustomerHomePage variant="fleet" />} />
+                  <Route path="/my-car/user/:customerId" element={<DashboardPage key="car" variant="car" />} />
+                  <Route path="/my-fleet/user/:customerId" element={<DashboardPage key="fleet" variant="fleet" />} />
                 </Route>
                 {/* The customer's report: a link's token or the portal session opens it (docs/reports.md). */}
                 <Route path="/report/:inspectionOrderId" element={<ReportPage />} />

@@ -47,6 +47,26 @@ describe('alerts', () => {
     }
   });
 
+  it('are all cleared at once, e.g. a failure once the step succeeded', () => {
+    function Both() {
+      const alerts = useAlerts();
+      return (
+        <>
+          <button onClick={() => alerts.show({ type: 'danger', message: 'Sign-in failed' })}>fail</button>
+          <button onClick={() => alerts.show({ type: 'info', message: 'Saved offline' })}>info</button>
+          <button onClick={() => alerts.clear()}>clear</button>
+        </>
+      );
+    }
+    renderWithUi(<Both />);
+    fireEvent.click(screen.getByText('fail'));
+    fireEvent.click(screen.getByText('info'));
+    expect(screen.getByText('Sign-in failed')).toBeTruthy();
+    fireEvent.click(screen.getByText('clear'));
+    expect(screen.queryByText('Sign-in failed')).toBeNull();
+    expect(screen.queryByText('Saved offline')).toBeNull();
+  });
+
   it('can be dismissed with its close button', () => {
     renderWithUi(<Trigger alert={{ type: 'info', message: 'Saved offline' }} />);
     fireEvent.click(screen.getByText('show'));

@@ -23,6 +23,8 @@ export interface AlertsApi {
   /** Shows an alert for 6000 ms; returns its id. */
   show(alert: AlertMessage): number;
   dismiss(id: number): void;
+  /** Dismisses every alert shown, e.g. an earlier failure once the step succeeded. */
+  clear(): void;
 }
 
 const AlertsContext = createContext<AlertsApi | null>(null);
@@ -94,7 +96,8 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     ]);
     return id;
   }, []);
-  const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+  const clear = useCallback(() => setAlerts([]), []);
+  const api = useMemo(() => ({ show, dismiss, clear }), [show, dismiss, clear]);
 
   return (
     <AlertsContext.Provider value={api}>
@@ -106,8 +109,9 @@ export function AlertProvider({ children }: { children: ReactNode }) {
             pos="fixed"
             top="var(--mantine-spacing-md)"
             left="50%"
-            w="min(560px, calc(100vw - 2 * var(--mantine-spacing-md)))"
-            style={{ transform: 'translateX(-50%)', zIndex: 1000 }}
+            // In style, not the w prop: Mantine turns the 2 of a w calc() into rem, which voids the
+            // width and left the alerts at half the screen on phones.
+            style={{ width: 'min(560px, calc(100vw - 2 * var(--mantine-spacing-md)))', transform: 'translateX(-50%)', zIndex: 1000 }}
             data-testid="alerts"
           >
             {alerts.map((alert) => (

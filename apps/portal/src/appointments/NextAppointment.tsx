@@ -22,7 +22,8 @@ export function NextAppointment({ vehicle }: { customerId: string; vehicle: Port
   return (
     <Paper withBorder radius="md" p="md" data-testid="next-appointment">
       <Stack gap={6}>
-        <Title order={2} size="h4">
+        {/* Inside the dashboard's 'Next visit' section (h2). */}
+        <Title order={3} size="h5">
           {t('next.title')}
         </Title>
         {next.isPending && <Text role="status">{t('next.loading')}</Text>}

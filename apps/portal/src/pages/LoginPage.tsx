@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Anchor, Group } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { useStore } from '@servicebay/web-core';
 import { PasswordField, useAlerts } from '@servicebay/ui';
 import { useServices } from '../context.js';
+import { PasswordEmailModal } from '../password/PasswordEmailModal.js';
 import type { PortalVariant } from '../variant.js';
 import { canSubmitPortalLogin, portalLoginBody, portalLoginFailure, type PortalLoginFields } from './login.js';
 import { customerHome, portalAccess, registerPath, storedCustomerEmail } from './portal-session.js';
@@ -22,6 +24,7 @@ export function LoginPage({ variant }: { variant: PortalVariant }) {
   const presetUsername = params.get('username')?.trim() ?? '';
   const [fields, setFields] = useState<PortalLoginFields>({ email: presetUsername, password: '' });
   const signIn = usePortalSignIn(variant);
+  const [forgot, setForgot] = useState(false);
   // The e-mail given in the link, else the one typed once the field is left: it decides the welcome text.
   const [lookedUp, setLookedUp] = useState(presetUsername);
   const welcome = useWelcome(lookedUp);
@@ -65,7 +68,12 @@ export function LoginPage({ variant }: { variant: PortalVariant }) {
         onBlur: () => setLookedUp(fields.email.trim()),
       }}
       submit={{ label: t('login.submit'), ready, pending: login.isPending }}
-      switchTo={{ prompt: t('loginSwitch.firstVisit'), label: t('loginSwitch.toRegister'), to: registerPath(variant, presetUsername || undefined) }}
+      switchTo={{
+        prompt: t('loginSwitch.firstVisit'),
+        label: t('loginSwitch.toRegister'),
+        to: registerPath(variant, presetUsername || undefined),
+        name: 'registration',
+      }}
     >
       <PasswordField
         label={t('login.password')}
@@ -77,6 +85,12 @@ export function LoginPage({ variant }: { variant: PortalVariant }) {
         required
         withAsterisk={false}
       />
+      <Group justify="flex-end" mt={-8}>
+        <Anchor component="button" type="button" size="sm" onClick={() => setForgot(true)}>
+          {t('login.forgot')}
+        </Anchor>
+      </Group>
+      <PasswordEmailModal opened={forgot} onClose={() => setForgot(false)} initialEmail={fields.email.trim()} />
     </SignInForm>
   );
 }

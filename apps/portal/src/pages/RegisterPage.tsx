@@ -45,7 +45,7 @@ export function RegisterPage({ variant }: { variant: PortalVariant }) {
     // After registration the customer is signed in with the same credentials.
     onSuccess: async (body) => {
       try {
-        await signIn(body);
+        await signIn(body, null, 'myCarRegistration');
       } catch {
         alerts.show({ type: 'warning', strongMessage: t('register.createdTitle'), message: t('register.signInAfter') });
       }
@@ -96,6 +96,7 @@ export function RegisterPage({ variant }: { variant: PortalVariant }) {
       submit={{ label: t('register.submit'), ready, pending: register.isPending }}
       switchTo={{
         prompt: t('register.haveAccount'),
+        name: 'login',
         label: t('register.toLogin'),
         to: loginPath(variant, { username: locked ? presetUsername : undefined }),
       }}

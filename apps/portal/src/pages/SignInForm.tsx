@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { queueEvent } from '../analytics.js';
 import type { PortalVariant } from '../variant.js';
 import { EntryLayout } from './EntryLayout.js';
 import type { Welcome } from './welcome.js';
@@ -29,7 +30,8 @@ export function SignInForm({
   defaultWelcome: string;
   email: { value: string; onChange: (value: string) => void; onBlur: () => void; readOnly?: boolean; description?: string };
   submit: { label: string; ready: boolean; pending: boolean };
-  switchTo: { prompt: string; label: string; to: string };
+  /** The way to the other entry page; `name` is the page it leads to, for the analytics event. */
+  switchTo: { prompt: string; label: string; to: string; name: 'login' | 'registration' };
   /** The password field(s). */
   children: ReactNode;
 }) {
@@ -68,7 +70,13 @@ export function SignInForm({
           </Button>
           <Text ta="center">
             {switchTo.prompt}{' '}
-            <Anchor component={Link} to={switchTo.to} fw={600}>
+            <Anchor
+              component={Link}
+              to={switchTo.to}
+              fw={600}
+              // Signed out here: the event waits for the next sign-in (analytics.ts).
+              onClick={() => queueEvent({ eventName: 'switchLoginRegistration', data: { to: switchTo.name } })}
+            >
               {switchTo.label}
             </Anchor>
           </Text>

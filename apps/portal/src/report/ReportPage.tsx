@@ -11,9 +11,7 @@ import {
   Paper,
   Stack,
   Text,
-  Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,9 +26,6 @@ import {
   isLanguage,
   REPORT_HEARTBEAT_MS,
   REPORT_TOKEN_HEADER,
-  shareInvalidRecipient,
-  shareProblem,
-  shareRecipients,
   shareReportRoute,
   type CustomerDecision,
   type Language,
@@ -49,6 +44,7 @@ import {
 import { useServices } from '../context.js';
 import { blobToDataUrl, chosenItems, isUnavailable, reportErrorKey } from './report-page.js';
 import { PricedItems } from './PricedItems.js';
+import { ShareReportModal } from './ShareReportModal.js';
 import { ThankYou } from './ThankYou.js';
 
 /**
@@ -249,9 +245,11 @@ export function ReportPage() {
           })
         }
       />
-      <ShareModal
+      <ShareReportModal
         opened={sharing}
-        report={data}
+        language={data.language}
+        vehicle={data.vehicle.description}
+        shop={data.shop.name}
         onClose={() => setSharing(false)}
         send={(body) =>
           api.call(shareReportRoute, {
@@ -436,110 +434,6 @@ function ReviewModal({
           </Button>
           <Button onClick={confirm} loading={submit.isPending}>
             {t('review.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-/** The share modal: OK validates; the error clears once every field is filled; success closes and resets. */
-function ShareModal({
-  opened,
-  report,
-  onClose,
-  send,
-  onSent,
-  onRefused,
-}: {
-  opened: boolean;
-  report: ReportView;
-  onClose: () => void;
-  send: (body: { to: string; subject: string; body: string; language: Language }) => Promise<unknown>;
-  onSent: (to: string) => void;
-  onRefused: (error: unknown) => void;
-}) {
-  const { t } = useTranslation(['customerReport', 'ui'], { lng: report.language });
-  const empty = { to: '', subject: '', body: '' };
-  const [fields, setFields] = useState(empty);
-  const [invalid, setInvalid] = useState(false);
-  useEffect(() => {
-    if (opened) {
-      setFields({
-        to: '',
-        subject: t('share.defaultSubject', { vehicle: report.vehicle.description }),
-        body: t('share.defaultBody', { shop: report.shop.name }),
-      });
-      setInvalid(false);
-    }
-  }, [opened, report.vehicle.description, report.shop.name, t]);
-  const update = (field: keyof typeof empty, value: string) => {
-    const next = { ...fields, [field]: value };
-    setFields(next);
-    if (invalid && shareProblem(next) === null) setInvalid(false);
-  };
-  const share = useMutation({
-    mutationFn: () => send({ ...fields, language: report.language }),
-    onSuccess: () => {
-      onSent((shareRecipients(fields.to) ?? []).join(', '));
-      setFields(empty);
-      onClose();
-    },
-    onError: onRefused,
-  });
-  // Once OK was refused, an address of 'to' that is not one is named on the field.
-  const invalidTo = invalid ? shareInvalidRecipient(fields.to) : null;
-  const ok = () => {
-    if (shareProblem(fields)) return setInvalid(true);
-    share.mutate();
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={
-        <Title order={2} size="h4">
-          {t('share.title')}
-        </Title>
-      }
-      closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
-    >
-      <Stack gap="sm">
-        <TextInput
-          label={t('share.to')}
-          description={t('share.toHint')}
-          inputMode="email"
-          value={fields.to}
-          onChange={(e) => update('to', e.currentTarget.value)}
-          error={invalidTo ? t('share.invalidTo', { address: invalidTo }) : undefined}
-          required
-          autoComplete="email"
-        />
-        <TextInput
-          label={t('share.subject')}
-          value={fields.subject}
-          onChange={(e) => update('subject', e.currentTarget.value)}
-          required
-        />
-        <Textarea
-          label={t('share.body')}
-          value={fields.body}
-          onChange={(e) => update('body', e.currentTarget.value)}
-          required
-          autosize
-          minRows={3}
-        />
-        {invalid && (
-          <Text c="red" role="alert">
-            {t('share.incomplete')}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('share.cancel')}
-          </Button>
-          <Button onClick={ok} loading={share.isPending}>
-            {t('share.send')}
           </Button>
         </Group>
       </Stack>

@@ -31,6 +31,9 @@ export const ANALYTICS_EVENTS = [
   'sendAppointment',
   'previousReport',
   'nextReport',
+  // Not among the product's names: the switch between the login and the registration form
+  // (data.to: 'login' or 'registration'), which the product says is logged without naming it.
+  'switchLoginRegistration',
 ] as const;
 export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
 
@@ -140,3 +143,45 @@ export const ZLogEventRequest = z.strictObject({
     .optional(),
 });
 export type LogEventRequest = z.input<typeof ZLogEventRequest>;
+
+/** The customer as the dashboard's header names it: a person's name, or the business on the fleet variant. */
+export const ZPortalCustomer = z.object({
+  _id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  business: z.string().nullable(),
+  /** The fleet logo (signed URL), when one was uploaded. */
+  fleetPicture: z.object({ url: z.string(), name: z.string() }).nullable(),
+});
+export type PortalCustomer = z.infer<typeof ZPortalCustomer>;
+
+/** What the dashboard reads first, in one request: the store, the customer and the household's vehicles. */
+export const ZPortalDashboard = z.object({
+  store: ZPortalStore,
+  customer: ZPortalCustomer,
+  vehicles: z.array(ZPortalVehicle),
+});
+export type PortalDashboard = z.infer<typeof ZPortalDashboard>;
+
+/**
+ * Distance from the latest recorded mileage to the next maintenance, in the odometer's own unit
+ * (the product keeps no unit with a mileage): the usual oil-change interval.
+ */
+export const NEXT_MAINTENANCE_INTERVAL = 5000;
+
+/** The next maintenance mileage: the newest order's recorded mileage in, plus the interval; null when none is recorded. */
+export function nextMaintenanceMileage(ordersNewestFirst: ReadonlyArray<{ mileageIn: number | null }>): number | null {
+  const latest = ordersNewestFirst.find((o) => o.mileageIn !== null && o.mileageIn > 0);
+  return latest ? latest.mileageIn! + NEXT_MAINTENANCE_INTERVAL : null;
+}
+
+/** What the dashboard reads for the selected vehicle, in one request. */
+export const ZVehicleOverview = z.object({
+  /** The first page of closed orders, newest first, with their counts. */
+  orders: ZPortalOrdersPage,
+  deferredItems: z.array(ZDeferredItem),
+  todos: z.array(ZTodoItem),
+  /** From the latest recorded mileage (nextMaintenanceMileage); null when none is recorded. */
+  nextMaintenanceMileage: z.number().int().nullable(),
+});
+export type VehicleOverview = z.infer<typeof ZVehicleOverview>;

@@ -8,12 +8,14 @@ import {
   ZDeferredItems,
   ZLogEventRequest,
   ZOftenRequiredWork,
+  ZPortalDashboard,
   ZPortalOrdersPage,
   ZPortalStore,
   ZPortalVehicles,
   ZTodoItem,
   ZTodoItemRequest,
   ZTodoItems,
+  ZVehicleOverview,
 } from '../portal/portal.js';
 
 /**
@@ -45,6 +47,30 @@ export const portalVehiclesRoute = defineRoute({
   access: access.customer([]),
   params: customerParams,
   response: ZPortalVehicles,
+});
+
+export const portalDashboardRoute = defineRoute({
+  id: 'portal.dashboard',
+  method: 'GET',
+  path: '/v2/api/customer/:customerId/dashboard',
+  summary:
+    "What the portal's dashboard reads first, in one request: the customer's store (as /store), the customer (names, business, fleet logo) and the household's vehicles (as /vehicles).",
+  tag: 'portal',
+  access: access.customer([]),
+  params: customerParams,
+  response: ZPortalDashboard,
+});
+
+export const portalVehicleOverviewRoute = defineRoute({
+  id: 'portal.vehicleOverview',
+  method: 'GET',
+  path: '/v2/api/vehicle/:vehicleId/overview',
+  summary:
+    "What the dashboard reads for one vehicle, in one request: the first page of closed orders with their counts, the deferred work, the to-dos and the next maintenance mileage.",
+  tag: 'portal',
+  access: access.household([]),
+  params: vehicleParams,
+  response: ZVehicleOverview,
 });
 
 export const portalVehicleOrdersRoute = defineRoute({
@@ -130,6 +156,8 @@ export const logEventRoute = defineRoute({
 export const portalRoutes = [
   portalStoreRoute,
   portalVehiclesRoute,
+  portalDashboardRoute,
+  portalVehicleOverviewRoute,
   portalVehicleOrdersRoute,
   portalDeferredItemsRoute,
   portalTodoItemsRoute,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ANALYTICS_EVENTS, OFTEN_REQUIRED_WORK, PORTAL_LIMITS, SEASONS } from '@servicebay/domain';
+import { ANALYTICS_EVENTS, NEXT_MAINTENANCE_INTERVAL, OFTEN_REQUIRED_WORK, PORTAL_LIMITS, SEASONS } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { MULTI_POINT_INSPECTION_ID } from '../inspections/index.js';
@@ -91,14 +91,25 @@ describe('the store and the vehicles', () => {
     expect(vehicles[0]).toMatchObject({ make: 'Honda', model: 'Civic', picture: null, latestInspectionPicture: null });
   });
 
+  it('answers the dashboard in one request: the store, the customer and the vehicles', async () => {
+    const res = await get(`/v2/api/customer/${jane.customerId}/dashboard`, jane.headers);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.store).toEqual((await get(`/v2/api/customer/${jane.customerId}/store`, jane.headers)).json());
+    expect(body.vehicles).toEqual((await get(`/v2/api/customer/${jane.customerId}/vehicles`, jane.headers)).json().vehicles);
+    expect(body.customer).toEqual({ _id: jane.customerId, firstName: 'Jane', lastName: 'Doe', business: null, fleetPicture: null });
+  });
+
   it("answers another customer's id with 404, in the same store or another, and to the store's staff", async () => {
     for (const headers of [neighbour.headers, stranger.headers]) {
       expect((await get(`/v2/api/customer/${jane.customerId}/store`, headers)).statusCode).toBe(404);
+      expect((await get(`/v2/api/customer/${jane.customerId}/dashboard`, headers)).statusCode).toBe(404);
       const res = await get(`/v2/api/customer/${jane.customerId}/vehicles`, headers);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ status: 404, code: 'NOT_FOUND', message: 'Not found' });
     }
     expect((await get(`/v2/api/customer/${jane.customerId}/vehicles`, advisor)).statusCode).toBe(403);
+    expect((await get(`/v2/api/customer/${jane.customerId}/dashboard`, advisor)).statusCode).toBe(403);
   });
 });
 
@@ -168,13 +179,31 @@ describe('closed orders and deferred work', () => {
     expect((await get(`/v2/api/vehicle/${jane.car}/deferredItems`, jane.headers)).json().items).toEqual([]);
   });
 
+  it("answers the vehicle's overview in one request: first page of orders, deferred work, to-dos, next maintenance", async () => {
+    const todo = await post(`/v2/api/vehicle/${jane.car}/todo-item`, jane.headers, { value: 'Overview to-do' });
+    expect(todo.statusCode).toBe(201);
+    const res = await get(`/v2/api/vehicle/${jane.car}/overview`, jane.headers);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.orders).toEqual((await get(`/v2/api/vehicle/${jane.car}/closedOrders`, jane.headers)).json());
+    expect(body.deferredItems).toEqual((await get(`/v2/api/vehicle/${jane.car}/deferredItems`, jane.headers)).json().items);
+    expect(body.todos).toEqual((await get(`/v2/api/vehicle/${jane.car}/todo-item`, jane.headers)).json().items);
+    expect(body.todos.map((x: { value: string }) => x.value)).toContain('Overview to-do');
+    // The newest order has no mileage recorded: the one before it (41,000) plus the interval.
+    expect(body.nextMaintenanceMileage).toBe(41000 + NEXT_MAINTENANCE_INTERVAL);
+    const van = (await get(`/v2/api/vehicle/${jane.van}/overview`, jane.headers)).json();
+    expect(van).toMatchObject({ orders: { orders: [] }, nextMaintenanceMileage: null });
+    await t.app.inject({ method: 'DELETE', url: `/v2/api/todo-item/${todo.json()._id}`, headers: jane.headers });
+  });
+
   it("answers another household's vehicle with 404, whoever asks", async () => {
-    for (const url of [`/v2/api/vehicle/${jane.car}/closedOrders`, `/v2/api/vehicle/${jane.car}/deferredItems`]) {
+    for (const url of [`/v2/api/vehicle/${jane.car}/closedOrders`, `/v2/api/vehicle/${jane.car}/deferredItems`, `/v2/api/vehicle/${jane.car}/overview`]) {
       expect((await get(url, neighbour.headers)).statusCode).toBe(404);
       expect((await get(url, stranger.headers)).statusCode).toBe(404);
     }
     expect((await get(`/v2/api/vehicle/${stranger.car}/closedOrders`, jane.headers)).statusCode).toBe(404);
     expect((await get(`/v2/api/vehicle/${crypto.randomUUID()}/closedOrders`, jane.headers)).statusCode).toBe(404);
+    expect((await get(`/v2/api/vehicle/${stranger.car}/overview`, jane.headers)).statusCode).toBe(404);
   });
 });
 

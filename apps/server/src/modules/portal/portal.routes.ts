@@ -2,11 +2,13 @@ import {
   logEventRoute,
   oftenRequiredWorkRoute,
   portalAddTodoItemRoute,
+  portalDashboardRoute,
   portalDeferredItemsRoute,
   portalRemoveTodoItemRoute,
   portalStoreRoute,
   portalTodoItemsRoute,
   portalVehicleOrdersRoute,
+  portalVehicleOverviewRoute,
   portalVehiclesRoute,
 } from '@servicebay/domain';
 import { implement } from '../../platform/http/registrar.js';
@@ -25,6 +27,8 @@ export function portalRoutes(portal: PortalService) {
   return [
     implement(portalStoreRoute, ({ storeId }) => portal.store(storeId)),
     implement(portalVehiclesRoute, async ({ storeId, params }) => ({ vehicles: await portal.vehicles(storeId, params.customerId) })),
+    implement(portalDashboardRoute, ({ storeId, params }) => portal.dashboard(storeId, params.customerId)),
+    implement(portalVehicleOverviewRoute, ({ storeId, params }) => portal.overview(storeId, params.vehicleId)),
     implement(portalVehicleOrdersRoute, ({ storeId, params, query }) => portal.closedOrders(storeId, params.vehicleId, query.page, query.size)),
     implement(portalDeferredItemsRoute, async ({ storeId, params }) => ({ items: await portal.deferredItems(storeId, params.vehicleId) })),
     implement(portalTodoItemsRoute, async ({ storeId, params }) => ({ items: await portal.todos(storeId, params.vehicleId) })),

@@ -3,6 +3,7 @@ import {
   DEFAULT_COUNTRY,
   findItem,
   isCountry,
+  LIMITS,
   OFTEN_REQUIRED_WORK,
   oftenRequiredWorkItem,
   OTHER_FINDING,
@@ -13,13 +14,17 @@ import {
   ZInspectionDefinition,
   ZOpenDay,
   errors,
+  nextMaintenanceMileage,
   type AnalyticsEvent,
   type DeferredItem,
   type Household,
+  type PortalCustomer,
+  type PortalDashboard,
   type PortalOrder,
   type PortalStore,
   type PortalVehicle,
   type TodoItem,
+  type VehicleOverview,
 } from '@servicebay/domain';
 import { z } from 'zod';
 import type { PortalRepository, TodoRow } from './portal.repository.js';
@@ -74,10 +79,49 @@ function deferredTexts(
   };
 }
 
+const presentVehicle = (v: Household['vehicles'][number]): PortalVehicle => ({
+  _id: v._id,
+  year: v.year ?? null,
+  make: v.make ?? null,
+  model: v.model ?? null,
+  engine: v.engine ?? null,
+  color: v.color ?? null,
+  fleetNumber: v.fleetNumber ?? null,
+  licensePlate: v.licensePlate ?? null,
+  picture: v.picture ?? null,
+  latestInspectionPicture: v.latestInspectionPicture ?? null,
+});
+
 export function createPortalService(deps: PortalDeps) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
-  return {
+  const service = {
+    /** The dashboard's first read: the store, the customer and the household's vehicles. */
+    async dashboard(storeId: string, customerId: string): Promise<PortalDashboard> {
+      const [store, household] = await Promise.all([service.store(storeId), deps.household(storeId, customerId)]);
+      const own = household.customers.find((c) => c._id === customerId);
+      // The access rule let in only the customer's own user: a household without it is gone.
+      if (!own) throw errors.notFound();
+      const customer: PortalCustomer = {
+        _id: own._id,
+        firstName: own.firstName,
+        lastName: own.lastName,
+        business: own.business,
+        fleetPicture: own.fleetPicture ? { url: own.fleetPicture.url, name: own.fleetPicture.name } : null,
+      };
+      return { store, customer, vehicles: household.vehicles.map(presentVehicle) };
+    },
+
+    /** The dashboard's read for one vehicle: its first page of closed orders, deferred work, to-dos. */
+    async overview(storeId: string, vehicleId: string): Promise<VehicleOverview> {
+      const [orders, deferredItems, todos] = await Promise.all([
+        service.closedOrders(storeId, vehicleId, 0, LIMITS.pageSize.orders),
+        service.deferredItems(storeId, vehicleId),
+        service.todos(storeId, vehicleId),
+      ]);
+      return { orders, deferredItems, todos, nextMaintenanceMileage: nextMaintenanceMileage(orders.orders) };
+    },
+
     async store(storeId: string): Promise<PortalStore> {
       const row = await deps.store(storeId);
       if (!row) throw errors.notFound();
@@ -97,18 +141,7 @@ export function createPortalService(deps: PortalDeps) {
 
     async vehicles(storeId: string, customerId: string): Promise<PortalVehicle[]> {
       const household = await deps.household(storeId, customerId);
-      return household.vehicles.map((v) => ({
-        _id: v._id,
-        year: v.year ?? null,
-        make: v.make ?? null,
-        model: v.model ?? null,
-        engine: v.engine ?? null,
-        color: v.color ?? null,
-        fleetNumber: v.fleetNumber ?? null,
-        licensePlate: v.licensePlate ?? null,
-        picture: v.picture ?? null,
-        latestInspectionPicture: v.latestInspectionPicture ?? null,
-      }));
+      return household.vehicles.map(presentVehicle);
     },
 
     async closedOrders(storeId: string, vehicleId: string, page: number, size: number) {
@@ -172,6 +205,7 @@ export function createPortalService(deps: PortalDeps) {
       await repo.insertEvent({ storeId: caller.storeId, customerId: caller.customerId, userId: caller.userId, eventName, data });
     },
   };
+  return service;
 }
 
 export type PortalService = ReturnType<typeof createPortalService>;
