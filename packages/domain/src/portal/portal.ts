@@ -65,7 +65,12 @@ export const ZPortalVehicle = z.object({
 });
 export type PortalVehicle = z.infer<typeof ZPortalVehicle>;
 
-export const ZPortalVehicles = z.object({ vehicles: z.array(ZPortalVehicle) });
+export const ZPortalVehicles = z.object({
+  vehicles: z.array(ZPortalVehicle),
+  /** The signed-in customer's fleet logo (signed URL), or null: the fleet list shows it above the vans. */
+  fleetPicture: ZPictureLink,
+});
+export type PortalVehicles = z.infer<typeof ZPortalVehicles>;
 
 export const ZPortalOrder = z.object({
   _id: z.string(),

@@ -24,7 +24,7 @@ export function portalHouseholdResolvers(repo: Pick<PortalRepository, 'vehicleHo
 export function portalRoutes(portal: PortalService) {
   return [
     implement(portalStoreRoute, ({ storeId }) => portal.store(storeId)),
-    implement(portalVehiclesRoute, async ({ storeId, params }) => ({ vehicles: await portal.vehicles(storeId, params.customerId) })),
+    implement(portalVehiclesRoute, ({ storeId, params }) => portal.vehicles(storeId, params.customerId)),
     implement(portalVehicleOrdersRoute, ({ storeId, params, query }) => portal.closedOrders(storeId, params.vehicleId, query.page, query.size)),
     implement(portalDeferredItemsRoute, async ({ storeId, params }) => ({ items: await portal.deferredItems(storeId, params.vehicleId) })),
     implement(portalTodoItemsRoute, async ({ storeId, params }) => ({ items: await portal.todos(storeId, params.vehicleId) })),

@@ -19,6 +19,7 @@ import {
   type PortalOrder,
   type PortalStore,
   type PortalVehicle,
+  type PortalVehicles,
   type TodoItem,
 } from '@servicebay/domain';
 import { z } from 'zod';
@@ -95,9 +96,10 @@ export function createPortalService(deps: PortalDeps) {
       };
     },
 
-    async vehicles(storeId: string, customerId: string): Promise<PortalVehicle[]> {
+    /** The household's vehicles, and the customer's own fleet logo (the fleet list shows it). */
+    async vehicles(storeId: string, customerId: string): Promise<PortalVehicles> {
       const household = await deps.household(storeId, customerId);
-      return household.vehicles.map((v) => ({
+      const vehicles = household.vehicles.map((v): PortalVehicle => ({
         _id: v._id,
         year: v.year ?? null,
         make: v.make ?? null,
@@ -109,6 +111,8 @@ export function createPortalService(deps: PortalDeps) {
         picture: v.picture ?? null,
         latestInspectionPicture: v.latestInspectionPicture ?? null,
       }));
+      const fleetPicture = household.customers.find((c) => c._id === customerId)?.fleetPicture ?? null;
+      return { vehicles, fleetPicture };
     },
 
     async closedOrders(storeId: string, vehicleId: string, page: number, size: number) {
