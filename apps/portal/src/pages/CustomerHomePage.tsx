@@ -1,5 +1,6 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -8,12 +9,15 @@ import { Logo, OfflineIcon } from '@servicebay/ui';
 import { useStore } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 import type { PortalVariant } from '../variant.js';
+import { FleetList } from '../fleet/FleetList.js';
+import { ProfileWidget } from '../vehicles/ProfileWidget.js';
+import { portalVehiclesQuery } from '../vehicles/vehicles-query.js';
 import { customerHome, forgetCustomerEmail, loginPath } from './portal-session.js';
 
 /**
  * /my-car/user/{customerId} and /my-fleet/user/{customerId}, behind the portal guard: the signed-in
- * customer's page. It greets the customer and offers sign-out; the dashboard widgets
- * (profile, service history, next visit, to-do, fleet) are not built yet.
+ * customer's page. It greets the customer and offers sign-out, and shows the profile widget (car)
+ * or the fleet list (fleet) for the vehicle it keeps selected (the first one to begin with).
  */
 export function CustomerHomePage({ variant }: { variant: PortalVariant }) {
   const { t } = useTranslation('portal');
@@ -27,10 +31,14 @@ export function CustomerHomePage({ variant }: { variant: PortalVariant }) {
     queryFn: ({ signal }) => api.call(getUserRoute, { params: { userRef: userId }, signal }),
     enabled: userId !== '',
   });
+  const own = state?.claims.customerId;
+  const vehicles = useQuery({ ...portalVehiclesQuery(api, own ?? ''), enabled: Boolean(own) && customerId === own });
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const list = vehicles.data?.vehicles ?? [];
+  const vehicle = list.find((v) => v._id === selectedId) ?? list[0] ?? null;
   const brand = t(`brand.${variant}`);
   useDocumentTitle(`${t('home.title')} · ${brand}`);
 
-  const own = state?.claims.customerId;
   // A customer sees only its own page: another id in the address leads back to its own.
   if (own && customerId !== own) return <Navigate to={customerHome(variant, own)} replace />;
 
@@ -71,6 +79,15 @@ export function CustomerHomePage({ variant }: { variant: PortalVariant }) {
             {user.data && <Text c="dimmed">{t('home.signedInAs', { email: user.data.username })}</Text>}
           </Stack>
         </Paper>
+        {vehicles.data && own && (
+          <Stack mt="md">
+            {variant === 'fleet' ? (
+              <FleetList variant={variant} customerId={own} vehicles={list} vehicle={vehicle} selectVehicle={setSelectedId} />
+            ) : (
+              <ProfileWidget variant={variant} customerId={own} vehicles={list} vehicle={vehicle} selectVehicle={setSelectedId} />
+            )}
+          </Stack>
+        )}
       </Container>
     </Stack>
   );
