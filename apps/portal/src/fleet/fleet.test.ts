@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fleetLabel, searchFleet, sortFleet, sortValue } from './fleet.js';
+import { defaultFleetVehicle, fleetLabel, searchFleet, sortFleet, sortValue } from './fleet.js';
 
 const van = (id: string, fleetNumber: string | null, year: number | null, extra: Partial<{ make: string; model: string; engine: string | null; licensePlate: string | null }> = {}) => ({
   _id: id,
@@ -74,5 +74,12 @@ describe('sortFleet', () => {
     const before = vans.map((v) => v._id);
     sortFleet(vans, 'year', 'desc');
     expect(vans.map((v) => v._id)).toEqual(before);
+  });
+});
+
+describe('defaultFleetVehicle', () => {
+  it('is the lowest fleet number, whatever the order given', () => {
+    expect(defaultFleetVehicle([van('b', '12', 2020), van('a', '3', 2021), van('c', 'X', 2019)])?._id).toBe('a');
+    expect(defaultFleetVehicle([])).toBeNull();
   });
 });

@@ -71,3 +71,8 @@ export function sortFleet<V extends FleetVehicle>(vehicles: readonly V[], key: F
     })
     .map(({ v }) => v);
 }
+
+/** The van a fleet page selects first: the top of the list as it opens (fleet number ascending). */
+export function defaultFleetVehicle<V extends FleetVehicle>(vehicles: readonly V[]): V | null {
+  return sortFleet(vehicles, 'fleetNumber', 'asc')[0] ?? null;
+}

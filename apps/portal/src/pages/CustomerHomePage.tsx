@@ -10,6 +10,7 @@ import { useStore } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 import type { PortalVariant } from '../variant.js';
 import { FleetList } from '../fleet/FleetList.js';
+import { defaultFleetVehicle } from '../fleet/fleet.js';
 import { ProfileWidget } from '../vehicles/ProfileWidget.js';
 import { portalVehiclesQuery } from '../vehicles/vehicles-query.js';
 import { customerHome, forgetCustomerEmail, loginPath } from './portal-session.js';
@@ -35,7 +36,8 @@ export function CustomerHomePage({ variant }: { variant: PortalVariant }) {
   const vehicles = useQuery({ ...portalVehiclesQuery(api, own ?? ''), enabled: Boolean(own) && customerId === own });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const list = vehicles.data?.vehicles ?? [];
-  const vehicle = list.find((v) => v._id === selectedId) ?? list[0] ?? null;
+  // A fleet opens on the top of its list (fleet number ascending); a household on its first car.
+  const vehicle = list.find((v) => v._id === selectedId) ?? (variant === 'fleet' ? defaultFleetVehicle(list) : list[0]) ?? null;
   const brand = t(`brand.${variant}`);
   useDocumentTitle(`${t('home.title')} · ${brand}`);
 

@@ -65,7 +65,8 @@ export function ProfilePictureEditor({ image, save, describeError, onClose }: Pr
   const [state, setState] = useState<CropState>(() => initialCrop({ width: 1, height: 1 }));
   const [saving, setSaving] = useState<{ fraction: number | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  // In state, not a ref: the modal mounts the canvas after the picture arrives, and drawing waits for it.
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const drag = useRef<{ pointerId: number; x: number; y: number } | null>(null);
   const original = image ? { width: image.width, height: image.height } : null;
 
@@ -77,9 +78,9 @@ export function ProfilePictureEditor({ image, save, describeError, onClose }: Pr
   }, [image]);
 
   useEffect(() => {
-    const ctx = canvasRef.current?.getContext('2d');
+    const ctx = canvas?.getContext('2d');
     if (ctx && image) drawCrop(ctx, image, state, IMAGE_EDITOR_CANVAS);
-  }, [image, state]);
+  }, [canvas, image, state]);
 
   // Shown at 0.8 of its 800 px when there is room, narrower on a phone.
   const viewWidth = Math.floor(
@@ -144,7 +145,7 @@ export function ProfilePictureEditor({ image, save, describeError, onClose }: Pr
     >
       <Stack gap="sm" maw={viewWidth} mx="auto">
         <canvas
-          ref={canvasRef}
+          ref={setCanvas}
           width={IMAGE_EDITOR_CANVAS.width}
           height={IMAGE_EDITOR_CANVAS.height}
           role="img"

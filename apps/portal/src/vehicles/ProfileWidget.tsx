@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, AspectRatio, Box, Group, Image, Menu, NativeSelect, Paper, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { uploadWithProgress } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 import type { PortalVariant } from '../variant.js';
 import { CarThumbnail } from './CarThumbnail.js';
-import { ProfilePictureEditor } from './ProfilePictureEditor.js';
 import { profilePicture, showsCarSelector, vehicleChoiceLabel, yearMakeModel } from './profile.js';
 import { logPortalEvent, portalVehiclesKey } from './vehicles-query.js';
 import { uploadErrorText } from './upload-errors.js';
@@ -20,6 +19,9 @@ export interface PortalVehicleWidgetProps {
   vehicle: PortalVehicle | null;
   selectVehicle: (vehicleId: string) => void;
 }
+
+// The editor loads when a picture is chosen: most visits only look at the car.
+const ProfilePictureEditor = lazy(() => import('./ProfilePictureEditor.js').then((m) => ({ default: m.ProfilePictureEditor })));
 
 type Notice = { kind: 'saved' } | { kind: 'refused'; text: string } | null;
 
@@ -103,7 +105,8 @@ export function ProfileWidget({ customerId, vehicles, vehicle, selectVehicle }: 
         )}
         {vehicle ? (
           <>
-            <Menu position="bottom" withinPortal shadow="md" disabled={opening}>
+            {/* No focus placeholder: a focusable presentation element is no child a menu may hold. */}
+            <Menu position="bottom" withinPortal shadow="md" disabled={opening} withInitialFocusPlaceholder={false}>
               <Menu.Target>
                 <UnstyledButton
                   aria-label={t('profile.changePicture', { vehicle: title })}
@@ -183,12 +186,11 @@ export function ProfileWidget({ customerId, vehicles, vehicle, selectVehicle }: 
           <Text c="dimmed">{t('profile.noVehicle')}</Text>
         )}
       </Stack>
-      <ProfilePictureEditor
-        image={editing?.image ?? null}
-        save={save}
-        describeError={(error) => uploadErrorText(t, error)}
-        onClose={() => setEditing(null)}
-      />
+      {editing && (
+        <Suspense fallback={null}>
+          <ProfilePictureEditor image={editing.image} save={save} describeError={(error) => uploadErrorText(t, error)} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }
