@@ -131,6 +131,16 @@ export function ProfilePictureEditor({ image, save, describeError, onClose }: Pr
     }
   };
 
+  const rotateButton = (direction: 1 | -1) => {
+    const label = t(direction === 1 ? 'portal:pictureEditor.rotateRight' : 'portal:pictureEditor.rotateLeft');
+    const Icon = direction === 1 ? RotateRightIcon : RotateLeftIcon;
+    return (
+      <ActionIcon size={44} radius="md" variant="default" aria-label={label} title={label} onClick={() => update((o) => rotate(o, state, direction))} disabled={busy}>
+        <Icon size={22} />
+      </ActionIcon>
+    );
+  };
+
   const percent = saving?.fraction != null ? Math.round(saving.fraction * 100) : null;
   return (
     <Modal
@@ -164,28 +174,8 @@ export function ProfilePictureEditor({ image, save, describeError, onClose }: Pr
           {t('portal:pictureEditor.help')}
         </Text>
         <Group gap="sm" wrap="nowrap" align="center">
-          <ActionIcon
-            size={44}
-            radius="md"
-            variant="default"
-            aria-label={t('portal:pictureEditor.rotateLeft')}
-            title={t('portal:pictureEditor.rotateLeft')}
-            onClick={() => update((o) => rotate(o, state, -1))}
-            disabled={busy}
-          >
-            <RotateLeftIcon size={22} />
-          </ActionIcon>
-          <ActionIcon
-            size={44}
-            radius="md"
-            variant="default"
-            aria-label={t('portal:pictureEditor.rotateRight')}
-            title={t('portal:pictureEditor.rotateRight')}
-            onClick={() => update((o) => rotate(o, state, 1))}
-            disabled={busy}
-          >
-            <RotateRightIcon size={22} />
-          </ActionIcon>
+          {rotateButton(-1)}
+          {rotateButton(1)}
           <Box style={{ flex: 1 }} px="xs">
             <Text size="xs" c="dimmed">
               {t('portal:pictureEditor.zoom')}
