@@ -6,7 +6,7 @@ import { customerFleetPictureRoute } from '@servicebay/domain';
 import { ImageUpload } from '@servicebay/ui';
 import { uploadWithProgress } from '@servicebay/web-core';
 import { useServices } from '../context.js';
-import type { PortalVehicleWidgetProps } from '../vehicles/ProfileWidget.js';
+import type { PortalVehicleWidgetProps } from '../vehicles/widget-props.js';
 import { portalVehiclesKey, portalVehiclesQuery } from '../vehicles/vehicles-query.js';
 import { FLEET_SORT_KEYS, fleetLabel, searchFleet, sortFleet, type FleetSortKey, type SortDirection } from './fleet.js';
 import classes from './FleetList.module.css';

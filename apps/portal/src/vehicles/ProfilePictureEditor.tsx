@@ -62,7 +62,7 @@ export function ProfilePictureEditor({ image, save, describeError, onClose }: Pr
   const { t } = useTranslation(['portal', 'ui']);
   const phone = useMediaQuery('(max-width: 40em)');
   const viewport = useViewportSize();
-  const [state, setState] = useState<CropState>(() => initialCrop({ width: 1, height: 1 }));
+  const [state, setState] = useState<CropState>(() => initialCrop(image ?? { width: 1, height: 1 }));
   const [saving, setSaving] = useState<{ fraction: number | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // In state, not a ref: the modal mounts the canvas after the picture arrives, and drawing waits for it.

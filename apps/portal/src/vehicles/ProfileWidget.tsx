@@ -2,23 +2,17 @@ import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'r
 import { Alert, AspectRatio, Box, Group, Image, Menu, NativeSelect, Paper, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_IMAGE_UPLOAD_BYTES, portalVehiclePictureRoute, type PortalVehicle } from '@servicebay/domain';
+import { MAX_IMAGE_UPLOAD_BYTES, portalVehiclePictureRoute } from '@servicebay/domain';
 import { AlertOctagonIcon, CameraIcon, CheckCircleIcon, decodeImageFile, editedFileName, type DecodedImage } from '@servicebay/ui';
 import { uploadWithProgress } from '@servicebay/web-core';
 import { useServices } from '../context.js';
-import type { PortalVariant } from '../variant.js';
 import { CarThumbnail } from './CarThumbnail.js';
 import { profilePicture, showsCarSelector, vehicleChoiceLabel, yearMakeModel } from './profile.js';
 import { logPortalEvent, portalVehiclesKey } from './vehicles-query.js';
 import { uploadErrorText } from './upload-errors.js';
+import type { PortalVehicleWidgetProps } from './widget-props.js';
 
-export interface PortalVehicleWidgetProps {
-  variant: PortalVariant;
-  customerId: string;
-  vehicles: PortalVehicle[];
-  vehicle: PortalVehicle | null;
-  selectVehicle: (vehicleId: string) => void;
-}
+export type { PortalVehicleWidgetProps } from './widget-props.js';
 
 // The editor loads when a picture is chosen: most visits only look at the car.
 const ProfilePictureEditor = lazy(() => import('./ProfilePictureEditor.js').then((m) => ({ default: m.ProfilePictureEditor })));
@@ -57,7 +51,7 @@ export function ProfileWidget({ customerId, vehicles, vehicle, selectVehicle }: 
     if (!file || !vehicle) return;
     setNotice(null);
     if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
-      setNotice({ kind: 'refused', text: t('files:errors.PAYLOAD_TOO_LARGE') + ' ' + t('profile.maxSize', { size: MAX_IMAGE_UPLOAD_BYTES / (1024 * 1024) }) });
+      setNotice({ kind: 'refused', text: t('profile.tooLarge', { size: MAX_IMAGE_UPLOAD_BYTES / (1024 * 1024) }) });
       return;
     }
     setOpening(true);
