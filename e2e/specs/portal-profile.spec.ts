@@ -71,9 +71,14 @@ test.describe('the portal profile widget and fleet list on a phone', () => {
       .composite([{ input: { create: { width: 400, height: 500, channels: 3, background: { r: 20, g: 20, b: 220 } } }, left: 400, top: 0 }])
       .jpeg({ quality: 95 })
       .toBuffer();
+    // By keyboard this time: the picture's button opens the menu, the arrows reach the library.
     chooser = page.waitForEvent('filechooser');
-    await button.click();
-    await page.getByRole('menuitem', { name: 'Choose a picture' }).click();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Take a photo' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Choose a picture' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await (await chooser).setFiles({ name: 'my car.jpg', mimeType: 'image/jpeg', buffer: photo });
     const editor = page.getByRole('dialog', { name: 'Profile picture' });
     await expect(editor).toBeVisible();
@@ -100,6 +105,7 @@ test.describe('the portal profile widget and fleet list on a phone', () => {
     await expect(editor).toHaveCount(0);
     expect(JSON.parse((await logged).postData()!)).toEqual({ eventName: 'uploadProfilePicture', data: { vehicleId: second } });
     await expect(widget.getByRole('status')).toHaveText('Picture saved');
+    await expect(button).toBeFocused();
     const shown = widget.getByTestId('profile-picture');
     await expect(shown).toHaveAttribute('data-source', 'vehicle');
     await expectAccessible(page);

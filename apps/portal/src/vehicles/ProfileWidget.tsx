@@ -32,6 +32,7 @@ export function ProfileWidget({ customerId, vehicles, vehicle, selectVehicle }: 
   const queryClient = useQueryClient();
   const camera = useRef<HTMLInputElement | null>(null);
   const library = useRef<HTMLInputElement | null>(null);
+  const pictureButton = useRef<HTMLButtonElement | null>(null);
   const [editing, setEditing] = useState<{ image: DecodedImage; name: string; vehicleId: string } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [opening, setOpening] = useState(false);
@@ -66,6 +67,12 @@ export function ProfileWidget({ customerId, vehicles, vehicle, selectVehicle }: 
     }
   };
 
+  // The editor is gone at once (it unmounts): the keyboard goes back to the picture.
+  const closeEditor = () => {
+    setEditing(null);
+    requestAnimationFrame(() => pictureButton.current?.focus());
+  };
+
   const save = async (jpeg: Blob, onProgress: (fraction: number | null) => void) => {
     if (!editing) return;
     const fileName = editedFileName(editing.name);
@@ -79,7 +86,7 @@ export function ProfileWidget({ customerId, vehicles, vehicle, selectVehicle }: 
     });
     logPortalEvent(api, 'uploadProfilePicture', { vehicleId: editing.vehicleId });
     await queryClient.invalidateQueries({ queryKey: portalVehiclesKey(customerId) });
-    setEditing(null);
+    closeEditor();
     setNotice({ kind: 'saved' });
   };
 
@@ -103,6 +110,7 @@ export function ProfileWidget({ customerId, vehicles, vehicle, selectVehicle }: 
             <Menu position="bottom" withinPortal shadow="md" disabled={opening} withInitialFocusPlaceholder={false}>
               <Menu.Target>
                 <UnstyledButton
+                  ref={pictureButton}
                   aria-label={t('profile.changePicture', { vehicle: title })}
                   data-testid="profile-picture-button"
                   style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', position: 'relative', display: 'block', width: '100%' }}
@@ -182,7 +190,7 @@ export function ProfileWidget({ customerId, vehicles, vehicle, selectVehicle }: 
       </Stack>
       {editing && (
         <Suspense fallback={null}>
-          <ProfilePictureEditor image={editing.image} save={save} describeError={(error) => uploadErrorText(t, error)} onClose={() => setEditing(null)} />
+          <ProfilePictureEditor image={editing.image} save={save} describeError={(error) => uploadErrorText(t, error)} onClose={closeEditor} />
         </Suspense>
       )}
     </Paper>
