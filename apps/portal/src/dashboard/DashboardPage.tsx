@@ -14,6 +14,7 @@ import { customerHome, forgetCustomerEmail, loginPath } from '../pages/portal-se
 import { PasswordEmailModal } from '../password/PasswordEmailModal.js';
 import type { PortalVariant } from '../variant.js';
 import { ProfileWidget } from '../vehicles/ProfileWidget.js';
+import { portalDashboardKey } from '../vehicles/vehicles-query.js';
 import { customerDisplayName } from './dashboard.js';
 import { NextVisit } from './NextVisit.js';
 import { PortalFooter } from './PortalFooter.js';
@@ -42,7 +43,7 @@ export function DashboardPage({ variant }: { variant: PortalVariant }) {
 
   const dashboard = useQuery({
     // The store is part of the key: a session for another store reads everything again.
-    queryKey: ['portal-dashboard', customerId, storeId],
+    queryKey: [...portalDashboardKey(customerId), storeId],
     queryFn: ({ signal }) => api.call(portalDashboardRoute, { params: { customerId }, signal }),
     enabled: own === customerId && storeId !== null,
   });
@@ -117,7 +118,7 @@ export function DashboardPage({ variant }: { variant: PortalVariant }) {
       ) : (
         <Grid gap="md" data-testid="dashboard-grid">
           <Grid.Col span={{ base: 12, md: 3 }} data-area="fleet">
-            <FleetList {...widgetProps} />
+            <FleetList {...widgetProps} fleetPicture={dashboard.data.customer.fleetPicture} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Grid gap="md">

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { taxProblems, type TaxProblem } from '../estimates/money.js';
-import { isTimeZone } from '../portal/time-zones.js';
+import { isTimeZone, storeTimeZone } from '../portal/time-zones.js';
+import { DEFAULT_COUNTRY, isCountry } from './regions.js';
 
 export const WORKFLOW_VERSIONS = ['1', '2'] as const;
 export const MANAGEMENT_SYSTEMS = ['protractor', 'vastenterprise', 'PBS'] as const;
@@ -113,4 +114,13 @@ export type StoreSettings = z.infer<typeof ZStoreSettings>;
 export function readStoreSettings(stored: unknown): StoreSettings {
   const parsed = ZStoreSettings.safeParse(stored ?? {});
   return parsed.success ? parsed.data : ZStoreSettings.parse({});
+}
+
+/** The zone of a store as it is stored (settings, country and state columns). */
+export function storedStoreTimeZone(row: { settings: unknown; country: string | null; state: string | null }): string {
+  return storeTimeZone({
+    timeZone: readStoreSettings(row.settings).timeZone,
+    country: isCountry(row.country) ? row.country : DEFAULT_COUNTRY,
+    state: row.state,
+  });
 }

@@ -51,7 +51,9 @@ export const ZPortalStore = z.object({
 });
 export type PortalStore = z.infer<typeof ZPortalStore>;
 
-const ZPictureLink = z.object({ url: z.string(), name: z.string() }).nullable();
+export const ZPictureLink = z.object({ url: z.string(), name: z.string() }).nullable();
+/** A signed picture URL and its file name, or null. */
+export type PictureLink = z.infer<typeof ZPictureLink>;
 
 export const ZPortalVehicle = z.object({
   _id: z.string(),
@@ -68,7 +70,12 @@ export const ZPortalVehicle = z.object({
 });
 export type PortalVehicle = z.infer<typeof ZPortalVehicle>;
 
-export const ZPortalVehicles = z.object({ vehicles: z.array(ZPortalVehicle) });
+export const ZPortalVehicles = z.object({
+  vehicles: z.array(ZPortalVehicle),
+  /** The signed-in customer's fleet logo (signed URL), or null: the fleet list shows it above the vans. */
+  fleetPicture: ZPictureLink,
+});
+export type PortalVehicles = z.infer<typeof ZPortalVehicles>;
 
 export const ZPortalOrder = z.object({
   _id: z.string(),
@@ -151,7 +158,7 @@ export const ZPortalCustomer = z.object({
   lastName: z.string().nullable(),
   business: z.string().nullable(),
   /** The fleet logo (signed URL), when one was uploaded. */
-  fleetPicture: z.object({ url: z.string(), name: z.string() }).nullable(),
+  fleetPicture: ZPictureLink,
 });
 export type PortalCustomer = z.infer<typeof ZPortalCustomer>;
 

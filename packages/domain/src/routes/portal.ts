@@ -42,7 +42,8 @@ export const portalVehiclesRoute = defineRoute({
   id: 'portal.vehicles',
   method: 'GET',
   path: '/v2/api/customer/:customerId/vehicles',
-  summary: "The vehicles of the customer's household, oldest first, with their picture and latest inspection picture.",
+  summary:
+    "The vehicles of the customer's household, oldest first, with their picture and latest inspection picture; and the customer's own fleet logo (fleetPicture, or null).",
   tag: 'portal',
   access: access.customer([]),
   params: customerParams,

@@ -3,12 +3,10 @@ import {
   dayBounds,
   dayIn,
   decisionFigures,
-  DEFAULT_COUNTRY,
   errors,
-  isCountry,
   lineAmounts,
   readStoreSettings,
-  storeTimeZone,
+  storedStoreTimeZone,
   type AccountStoreFigures,
   type DecidedItem,
   type OrderStep,
@@ -39,11 +37,7 @@ export function createStoreFiguresService(deps: { repo: StoreFiguresRepository; 
     const groups = new Map<string, { day: string; timeZone: string; storeIds: string[] }>();
     for (const storeId of storeIds) {
       const row = settingsOf.get(storeId);
-      const timeZone = storeTimeZone({
-        timeZone: row ? readStoreSettings(row.settings).timeZone : null,
-        country: row && isCountry(row.country) ? row.country : DEFAULT_COUNTRY,
-        state: row?.state ?? null,
-      });
+      const timeZone = storedStoreTimeZone(row ?? { settings: null, country: null, state: null });
       const period = { day: day ?? dayIn(at, timeZone), timeZone };
       periodOf.set(storeId, period);
       const key = `${period.day} ${timeZone}`;

@@ -1,4 +1,4 @@
-import { dayIn, orderNumberSortKey, startOfDayIn, storeTimeZone, type OrderStates } from '@servicebay/domain';
+import { dayIn, orderNumberSortKey, startOfDayIn, storedStoreTimeZone, type OrderStates } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
 import { createRepairOrdersRepository, type NewOrder } from '../repair-orders/repair-orders.repository.js';
 
@@ -136,7 +136,7 @@ export async function seedDemoOrders(db: Db, now = new Date()): Promise<number> 
     const idOf = (who: Who | undefined) => (who ? (people.find((u) => u.username === who)?.id ?? null) : null);
     const { customers, vehicles } = await repo.customersAndVehicles(store.id);
     // "Today" is the store's day, as its owner's figures and its dashboard count it.
-    const timeZone = storeTimeZone(store);
+    const timeZone = storedStoreTimeZone(store);
     const startOfToday = startOfDayIn(dayIn(now, timeZone), timeZone);
     let written = 0;
     for (const plan of DEMO_ORDERS) {

@@ -1,8 +1,10 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ANALYTICS_EVENTS, NEXT_MAINTENANCE_INTERVAL, OFTEN_REQUIRED_WORK, PORTAL_LIMITS, SEASONS } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
+import { multipart } from '../../../test/multipart.js';
 import { MULTI_POINT_INSPECTION_ID } from '../inspections/index.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 import { portalEvents, todoItems } from './portal.schema.js';
@@ -98,6 +100,27 @@ describe('the store and the vehicles', () => {
     expect(body.store).toEqual((await get(`/v2/api/customer/${jane.customerId}/store`, jane.headers)).json());
     expect(body.vehicles).toEqual((await get(`/v2/api/customer/${jane.customerId}/vehicles`, jane.headers)).json().vehicles);
     expect(body.customer).toEqual({ _id: jane.customerId, firstName: 'Jane', lastName: 'Doe', business: null, fleetPicture: null });
+  });
+
+  it("carries the customer's own fleet logo once uploaded, not a household member's", async () => {
+    const partner = await t.make.customer(store, { firstName: 'Sam', lastName: 'Doe', householdId: jane.householdId });
+    const partnerHeaders = await bearer(t.platform.tokens, await t.make.user('consumer', store, { customerId: partner.id }));
+    expect((await get(`/v2/api/customer/${jane.customerId}/vehicles`, jane.headers)).json().fleetPicture).toBeNull();
+    const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#123456' } }).png().toBuffer();
+    const form = multipart({}, { field: 'file', filename: 'logo.png', contentType: 'image/png', data: png });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/v2/api/customer/${jane.customerId}/fleetPicture`,
+      headers: { ...jane.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const mine = await get(`/v2/api/customer/${jane.customerId}/vehicles`, jane.headers);
+    expect(mine.json().fleetPicture).toEqual({ url: expect.stringContaining('/v2/files/'), name: 'logo.jpg' });
+    // The logo is the customer's: the partner reads the same vehicles, and no logo.
+    const theirs = (await get(`/v2/api/customer/${partner.id}/vehicles`, partnerHeaders)).json();
+    expect(theirs.vehicles).toHaveLength(2);
+    expect(theirs.fleetPicture).toBeNull();
   });
 
   it("answers another customer's id with 404, in the same store or another, and to the store's staff", async () => {

@@ -26,7 +26,7 @@ export function portalHouseholdResolvers(repo: Pick<PortalRepository, 'vehicleHo
 export function portalRoutes(portal: PortalService) {
   return [
     implement(portalStoreRoute, ({ storeId }) => portal.store(storeId)),
-    implement(portalVehiclesRoute, async ({ storeId, params }) => ({ vehicles: await portal.vehicles(storeId, params.customerId) })),
+    implement(portalVehiclesRoute, ({ storeId, params }) => portal.vehicles(storeId, params.customerId)),
     implement(portalDashboardRoute, ({ storeId, params }) => portal.dashboard(storeId, params.customerId)),
     implement(portalVehicleOverviewRoute, ({ storeId, params }) => portal.overview(storeId, params.vehicleId)),
     implement(portalVehicleOrdersRoute, ({ storeId, params, query }) => portal.closedOrders(storeId, params.vehicleId, query.page, query.size)),

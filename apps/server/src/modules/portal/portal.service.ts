@@ -8,9 +8,8 @@ import {
   oftenRequiredWorkItem,
   OTHER_FINDING,
   PORTAL_LIMITS,
-  readStoreSettings,
   seasonAt,
-  storeTimeZone,
+  storedStoreTimeZone,
   ZInspectionDefinition,
   ZOpenDay,
   errors,
@@ -23,6 +22,7 @@ import {
   type PortalOrder,
   type PortalStore,
   type PortalVehicle,
+  type PortalVehicles,
   type TodoItem,
   type VehicleOverview,
 } from '@servicebay/domain';
@@ -135,13 +135,16 @@ export function createPortalService(deps: PortalDeps) {
         country,
         state: row.state,
         openTime: ZStoredOpenTime.parse(row.openTime),
-        timeZone: storeTimeZone({ timeZone: readStoreSettings(row.settings).timeZone, country, state: row.state }),
+        timeZone: storedStoreTimeZone(row),
       };
     },
 
-    async vehicles(storeId: string, customerId: string): Promise<PortalVehicle[]> {
+    /** The household's vehicles, and the customer's own fleet logo (the fleet list shows it). */
+    async vehicles(storeId: string, customerId: string): Promise<PortalVehicles> {
       const household = await deps.household(storeId, customerId);
-      return household.vehicles.map(presentVehicle);
+      const vehicles = household.vehicles.map(presentVehicle);
+      const fleetPicture = household.customers.find((c) => c._id === customerId)?.fleetPicture ?? null;
+      return { vehicles, fleetPicture };
     },
 
     async closedOrders(storeId: string, vehicleId: string, page: number, size: number) {
