@@ -37,6 +37,13 @@ async function settled(page: Page, dialog: Locator) {
 
 const history = (page: Page) => page.getByTestId('service-history');
 
+/** Picks one of the household's cars in the profile widget's selector by the start of its label. */
+async function chooseVehicle(page: Page, label: RegExp) {
+  const selector = page.getByTestId('profile-widget').getByLabel('Vehicle');
+  const value = await selector.locator('option', { hasText: label }).getAttribute('value');
+  await selector.selectOption(value!);
+}
+
 test.describe('the MyCar dashboard on a phone', () => {
   test.use(PHONE);
 
@@ -69,10 +76,7 @@ test.describe('the MyCar dashboard on a phone', () => {
     await expect(page.getByTestId('portal-customer-name')).toBeVisible();
 
     // Her black car: two closed visits, the newest first.
-    const chooseCar = async (name: RegExp) => {
-      await page.getByRole('combobox', { name: 'Car' }).click();
-      await page.getByRole('option', { name }).click();
-    };
+    const chooseCar = (name: RegExp) => chooseVehicle(page, name);
     await chooseCar(/^Black 2016 Honda Accord/);
     await expect(history(page)).toContainText('Ticket 10150');
     await expect(page.getByTestId('history-mileage')).toHaveText('80,115');
@@ -116,8 +120,7 @@ test.describe('the MyCar dashboard on a phone', () => {
     await page.goto('/my-car/login');
     await signIn(page, 'my-car', 'jane@example.com');
     // Her silver car: its own history, deferred work and to-dos.
-    await page.getByRole('combobox', { name: 'Car' }).click();
-    await page.getByRole('option', { name: /^Silver 2016 Honda Accord/ }).click();
+    await chooseVehicle(page, /^Silver 2016 Honda Accord/);
     await expect(history(page)).toContainText('Ticket 10120');
     await expect(page.getByTestId('history-mileage')).toHaveText('55,830');
     await expect(history(page).getByRole('button', { name: 'Previous report' })).toBeDisabled();
@@ -233,14 +236,14 @@ test.describe('the MyFleet dashboard on a phone', () => {
     await page.goto('/my-fleet/login');
     await signIn(page, 'my-fleet', 'fleet@example.com');
     await expect(page.getByTestId('portal-customer-name')).toHaveText('Fleet Express Deliveries');
-    const fleet = page.getByRole('navigation', { name: 'Your fleet' });
+    const fleet = page.getByTestId('fleet-list').getByTestId('fleet-vehicles');
     await expect(fleet.getByRole('button')).toHaveCount(6);
     await expect(fleet.getByRole('button').first()).toHaveText(/^#\d+ - /);
     await expectAccessible(page);
     // Van 101 has a closed visit; van 106 none.
     const van = (n: string) => fleet.getByRole('button', { name: new RegExp(`^#${n} - `) });
     await van('106').click();
-    await expect(van('106')).toHaveAttribute('aria-current', 'true');
+    await expect(van('106')).toHaveAttribute('aria-pressed', 'true');
     await expect(history(page)).toContainText('There are currently no inspections to show');
     await expectAccessible(page);
     await van('101').click();

@@ -61,7 +61,7 @@ describe('ProfileWidget', () => {
     const { rerender } = renderWithPortal(<ProfileWidget variant="car" customerId="c" vehicles={[first, second]} vehicle={first} selectVehicle={selectVehicle} />);
     expect(screen.getByTestId('profile-picture').getAttribute('data-source')).toBe('inspection');
     const selector = screen.getByLabelText('Vehicle') as HTMLSelectElement;
-    expect([...selector.options].map((o) => o.textContent)).toEqual(['2016 Honda Accord · ADF 100', '2016 Honda Accord · BLT 137']);
+    expect([...selector.options].map((o) => o.textContent)).toEqual(['Black 2016 Honda Accord · ADF 100', '2016 Honda Accord · BLT 137']);
     fireEvent.change(selector, { target: { value: 'car-2' } });
     expect(selectVehicle).toHaveBeenCalledWith('car-2');
 

@@ -28,8 +28,9 @@ describe('names', () => {
   });
 
   it('tells two cars of one model apart by plate, else colour', () => {
-    expect(vehicleChoiceLabel(car, 'Vehicle')).toBe('2016 Honda Accord · ABC 123');
-    expect(vehicleChoiceLabel({ ...car, licensePlate: null }, 'Vehicle')).toBe('2016 Honda Accord · Black');
+    expect(vehicleChoiceLabel(car, 'Vehicle')).toBe('Black 2016 Honda Accord · ABC 123');
+    expect(vehicleChoiceLabel({ ...car, licensePlate: null }, 'Vehicle')).toBe('Black 2016 Honda Accord');
+    expect(vehicleChoiceLabel({ ...car, color: null }, 'Vehicle')).toBe('2016 Honda Accord · ABC 123');
     expect(vehicleChoiceLabel({ year: null, make: null, model: null, licensePlate: null, color: null }, 'Vehicle')).toBe('Vehicle');
   });
 });

@@ -30,13 +30,13 @@ export function yearMakeModel(vehicle: Pick<PortalVehicle, 'year' | 'make' | 'mo
 }
 
 /**
- * A car as the selector offers it: year, make and model, then the plate (or the colour) so two
- * cars of the same model can be told apart; `fallback` when nothing is known.
+ * A car as the selector offers it, as its owner tells it apart: colour, year, make and model,
+ * then the plate ("Black 2016 Honda Accord · ABC 123"); `fallback` when nothing is known.
  */
 export function vehicleChoiceLabel(vehicle: Pick<PortalVehicle, 'year' | 'make' | 'model' | 'licensePlate' | 'color'>, fallback: string): string {
-  const name = yearMakeModel(vehicle) || fallback;
-  const tell = vehicle.licensePlate?.trim() || vehicle.color?.trim();
-  return tell ? `${name} · ${tell}` : name;
+  const name = [vehicle.color?.trim(), yearMakeModel(vehicle)].filter(Boolean).join(' ') || fallback;
+  const plate = vehicle.licensePlate?.trim();
+  return plate ? `${name} · ${plate}` : name;
 }
 
 /** The car selector appears only when the household has more than one vehicle. */
