@@ -1,24 +1,22 @@
 import { Alert, Badge, Button, Checkbox, Chip, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   APPOINTMENT_LIMITS,
   appointmentSlots,
-  logEventRoute,
-  portalDeferredItemsRoute,
-  portalTodoItemsRoute,
   requestAppointmentRoute,
   slotEnd,
   type Appointment,
 } from '@servicebay/domain';
 import { ApiError } from '@servicebay/web-core';
+import { logEvent } from '../analytics.js';
 import { useServices } from '../context.js';
 import { bookableRange, formatDay, formatTime, isChoosable, localeOf } from './calendar.js';
 import { MonthCalendar } from './MonthCalendar.js';
 import classes from './appointments.module.css';
-import { nextAppointmentKey, vehicleName, type AppointmentProps } from './shared.js';
+import { vehicleName, type AppointmentProps } from './shared.js';
 
 
 /**
@@ -27,10 +25,9 @@ import { nextAppointmentKey, vehicleName, type AppointmentProps } from './shared
  * work and to-dos, and notes. Choosing a day clears the time; Proceed (enabled once a time is
  * chosen) shows the request to check; OK sends it and closes; Cancel clears the notes and closes.
  */
-export default function AppointmentModal({ customerId, vehicle, store, opened, onClose, onSent }: AppointmentProps & { opened: boolean; onClose: () => void; onSent: (a: Appointment) => void }) {
+export default function AppointmentModal({ customerId, vehicle, store, deferredItems, todos, onBooked, opened, onClose, onSent }: AppointmentProps & { opened: boolean; onClose: () => void; onSent: (a: Appointment) => void }) {
   const { t, i18n } = useTranslation('appointments');
   const { api } = useServices();
-  const queryClient = useQueryClient();
   const locale = localeOf(i18n.language);
   const fr = i18n.language.startsWith('fr');
   const phone = useMediaQuery('(max-width: 424.98px)');
@@ -46,19 +43,9 @@ export default function AppointmentModal({ customerId, vehicle, store, opened, o
   // One key for one request: OK pressed twice, or a retry over a flaky network, books once.
   const [key, setKey] = useState(() => crypto.randomUUID());
 
-  const deferred = useQuery({
-    queryKey: ['portal-deferred', vehicle._id],
-    queryFn: ({ signal }) => api.call(portalDeferredItemsRoute, { params: { vehicleId: vehicle._id }, signal }),
-    enabled: opened,
-  });
-  const todos = useQuery({
-    queryKey: ['portal-todos', vehicle._id],
-    queryFn: ({ signal }) => api.call(portalTodoItemsRoute, { params: { vehicleId: vehicle._id }, signal }),
-    enabled: opened,
-  });
   const choices = [
-    ...(deferred.data?.items ?? []).map((d) => ({ id: `deferred:${d.resultId}`, text: fr ? d.name.fr : d.name.en, kind: t('deferred') })),
-    ...(todos.data?.items ?? []).map((item) => ({ id: `todo:${item._id}`, text: item.value, kind: t('todo') })),
+    ...deferredItems.map((d) => ({ id: `deferred:${d.resultId}`, text: fr ? d.name.fr : d.name.en, kind: t('deferred') })),
+    ...todos.map((item) => ({ id: `todo:${item._id}`, text: item.value, kind: t('todo') })),
   ];
   const chosenTexts = choices.filter((c) => services.includes(c.id)).map((c) => c.text);
 
@@ -71,7 +58,7 @@ export default function AppointmentModal({ customerId, vehicle, store, opened, o
         idempotencyKey: key,
       }),
     onSuccess: (appointment) => {
-      void queryClient.invalidateQueries({ queryKey: nextAppointmentKey(vehicle._id) });
+      onBooked();
       reset();
       onSent(appointment);
       onClose();
@@ -93,7 +80,7 @@ export default function AppointmentModal({ customerId, vehicle, store, opened, o
   };
   const chooseTime = (value: string) => {
     setTime(value);
-    void api.call(logEventRoute, { body: { eventName: 'selectAppointmentTime', data: { date: day!, time: value } } }).catch(() => undefined);
+    logEvent(api, 'selectAppointmentTime', { date: day!, time: value });
   };
   const cancel = () => {
     setNotes('');

@@ -1,24 +1,15 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { nextAppointmentRoute, type PortalStore, type PortalVehicle } from '@servicebay/domain';
-import { useServices } from '../context.js';
+import type { Appointment } from '@servicebay/domain';
 import { formatDay, formatTime, localeOf } from './calendar.js';
-import { nextAppointmentKey } from './shared.js';
 
 /**
  * The vehicle's next appointment as the dashboard's next visit shows it: the day, the time range
  * (the store's wall clock) and whether the shop has confirmed it; 'No appointment booked.' otherwise.
  */
-export function NextAppointment({ vehicle }: { customerId: string; vehicle: PortalVehicle; store: PortalStore }) {
+export function NextAppointment({ appointment }: { appointment: Appointment | null }) {
   const { t, i18n } = useTranslation('appointments');
-  const { api } = useServices();
   const locale = localeOf(i18n.language);
-  const next = useQuery({
-    queryKey: nextAppointmentKey(vehicle._id),
-    queryFn: ({ signal }) => api.call(nextAppointmentRoute, { params: { vehicleId: vehicle._id }, signal }),
-  });
-  const appointment = next.data?.appointment ?? null;
   return (
     <Paper withBorder radius="md" p="md" data-testid="next-appointment">
       <Stack gap={6}>
@@ -26,9 +17,7 @@ export function NextAppointment({ vehicle }: { customerId: string; vehicle: Port
         <Title order={3} size="h5">
           {t('next.title')}
         </Title>
-        {next.isPending && <Text role="status">{t('next.loading')}</Text>}
-        {next.isError && <Text role="alert">{t('next.unavailable')}</Text>}
-        {next.isSuccess && !appointment && <Text c="dimmed">{t('next.none')}</Text>}
+        {!appointment && <Text c="dimmed">{t('next.none')}</Text>}
         {appointment && (
           <>
             <Group gap="xs" justify="space-between" wrap="wrap">

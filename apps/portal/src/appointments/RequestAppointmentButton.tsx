@@ -7,7 +7,7 @@ import type { AppointmentProps } from './shared.js';
 const AppointmentModal = lazy(() => import('./AppointmentModal.js'));
 
 /** 'Request an appointment' for one vehicle: opens the appointment modal; says so once the request is sent. */
-export function RequestAppointmentButton({ customerId, vehicle, store }: AppointmentProps) {
+export function RequestAppointmentButton(props: AppointmentProps) {
   const { t } = useTranslation('appointments');
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -31,9 +31,7 @@ export function RequestAppointmentButton({ customerId, vehicle, store }: Appoint
       {loaded && (
         <Suspense fallback={null}>
           <AppointmentModal
-            customerId={customerId}
-            vehicle={vehicle}
-            store={store}
+            {...props}
             opened={opened}
             onClose={() => setOpened(false)}
             onSent={() => setSent(true)}

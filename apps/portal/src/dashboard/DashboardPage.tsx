@@ -14,7 +14,7 @@ import { customerHome, forgetCustomerEmail, loginPath } from '../pages/portal-se
 import { PasswordEmailModal } from '../password/PasswordEmailModal.js';
 import type { PortalVariant } from '../variant.js';
 import { ProfileWidget } from '../vehicles/ProfileWidget.js';
-import { portalDashboardKey } from '../vehicles/vehicles-query.js';
+import { portalDashboardKey } from './query-keys.js';
 import { customerDisplayName } from './dashboard.js';
 import { NextVisit } from './NextVisit.js';
 import { PortalFooter } from './PortalFooter.js';
@@ -90,14 +90,21 @@ export function DashboardPage({ variant }: { variant: PortalVariant }) {
     const history = slot((data) => (
       <ServiceHistory key={vehicle._id} vehicle={vehicle} store={store} firstPage={data.orders.orders} totalOrders={data.orders.page.totalElements} />
     ));
-    const appointment = (
+    const appointment = (data: VehicleOverview) => (
       <Stack gap="sm">
-        <NextAppointment customerId={customerId} vehicle={vehicle} store={store} />
-        <RequestAppointmentButton customerId={customerId} vehicle={vehicle} store={store} />
+        <NextAppointment appointment={data.appointment} />
+        <RequestAppointmentButton
+          customerId={customerId}
+          vehicle={vehicle}
+          store={store}
+          deferredItems={data.deferredItems}
+          todos={data.todos}
+          onBooked={refetchOverview}
+        />
       </Stack>
     );
     const nextVisit = slot((data) => (
-      <NextVisit store={store} deferredItems={data.deferredItems} appointment={appointment} onChanged={refetchOverview} />
+      <NextVisit store={store} deferredItems={data.deferredItems} appointment={appointment(data)} onChanged={refetchOverview} />
     ));
     body =
       variant === 'car' ? (

@@ -7,7 +7,7 @@ import { ImageUpload } from '@servicebay/ui';
 import { uploadWithProgress } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 import type { PortalVehicleWidgetProps } from '../vehicles/widget-props.js';
-import { portalDashboardKey } from '../vehicles/vehicles-query.js';
+import { portalDashboardKey } from '../dashboard/query-keys.js';
 import { FLEET_SORT_KEYS, fleetLabel, searchFleet, sortFleet, type FleetSortKey, type SortDirection } from './fleet.js';
 import classes from './FleetList.module.css';
 

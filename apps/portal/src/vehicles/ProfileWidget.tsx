@@ -8,7 +8,8 @@ import { uploadWithProgress } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 import { CarThumbnail } from './CarThumbnail.js';
 import { profilePicture, showsCarSelector, vehicleChoiceLabel, yearMakeModel } from './profile.js';
-import { logPortalEvent, portalDashboardKey } from './vehicles-query.js';
+import { logEvent } from '../analytics.js';
+import { portalDashboardKey } from '../dashboard/query-keys.js';
 import { uploadErrorText } from './upload-errors.js';
 import type { PortalVehicleWidgetProps } from './widget-props.js';
 
@@ -84,7 +85,7 @@ export function ProfileWidget({ customerId, vehicles, vehicle, selectVehicle }: 
       getToken: session.getToken,
       onProgress: (p) => onProgress(p.fraction),
     });
-    logPortalEvent(api, 'uploadProfilePicture', { vehicleId: editing.vehicleId });
+    logEvent(api, 'uploadProfilePicture', { vehicleId: editing.vehicleId });
     await queryClient.invalidateQueries({ queryKey: portalDashboardKey(customerId) });
     closeEditor();
     setNotice({ kind: 'saved' });

@@ -283,6 +283,8 @@ export function buildServices(platform: Platform) {
     store: (storeId) => stores.byId(storeId),
     household: async (storeId, customerId) => customers.customerHousehold(storeId, customerId),
     eventLimiter: perMinute(PORTAL_LIMITS.eventsPerMinute),
+    // Read at request time: the appointments service below reads the store through this one.
+    nextAppointment: (storeId, vehicleId) => appointments.next(storeId, vehicleId),
   });
   // Appointments: the ticket through the orders module's door, the request beside it.
   const portalRepo = createPortalRepository(db);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZOpenDay } from '../identity/store.js';
 import { ZPageInfo } from '../customers/vehicle.js';
 import { SEASONS } from './seasons.js';
+import { ZAppointment } from './appointments.js';
 
 /**
  * The portal's answers for a signed-in customer (docs/portal.md): its store, its household's
@@ -188,6 +189,8 @@ export const ZVehicleOverview = z.object({
   orders: ZPortalOrdersPage,
   deferredItems: z.array(ZDeferredItem),
   todos: z.array(ZTodoItem),
+  /** The vehicle's next appointment, requested or confirmed; null when none. */
+  appointment: ZAppointment.nullable(),
   /** From the latest recorded mileage (nextMaintenanceMileage); null when none is recorded. */
   nextMaintenanceMileage: z.number().int().nullable(),
 });

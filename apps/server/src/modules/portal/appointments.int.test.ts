@@ -207,6 +207,8 @@ describe('an appointment request', () => {
     const next = await get(`/v2/api/vehicle/${jane.car}/appointment`, jane.headers);
     expect(next.statusCode).toBe(200);
     expect(next.json().appointment).toMatchObject({ _id: appointmentId, status: 'requested' });
+    // The dashboard reads it with the rest of the vehicle.
+    expect((await get(`/v2/api/vehicle/${jane.car}/overview`, jane.headers)).json().appointment).toEqual(next.json().appointment);
     expect((await get(`/v2/api/vehicle/${neighbour.car}/appointment`, neighbour.headers)).json()).toEqual({ appointment: null });
     const ofOrder = await get(`/v2/api/store/${store.id}/inspectionOrder/${orderId}/appointment`, advisor);
     expect(ofOrder.json().appointment).toMatchObject({ _id: appointmentId, requestedServices: ['Front brake pads', 'Winter tires'] });
@@ -229,6 +231,7 @@ describe('an appointment request', () => {
     expect(mailTo('shop@garage.test')).toHaveLength(shopBefore);
 
     expect((await get(`/v2/api/vehicle/${jane.car}/appointment`, jane.headers)).json().appointment.status).toBe('confirmed');
+    expect((await get(`/v2/api/vehicle/${jane.car}/overview`, jane.headers)).json().appointment.status).toBe('confirmed');
     const order = (await get(`/v2/api/store/${store.id}/inspectionOrder/${orderId}`, advisor)).json();
     expect(order.activities.map((a: { type: string }) => a.type)).toContain('appointmentConfirmed');
 

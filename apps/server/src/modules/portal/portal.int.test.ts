@@ -215,7 +215,7 @@ describe('closed orders and deferred work', () => {
     // The newest order has no mileage recorded: the one before it (41,000) plus the interval.
     expect(body.nextMaintenanceMileage).toBe(41000 + NEXT_MAINTENANCE_INTERVAL);
     const van = (await get(`/v2/api/vehicle/${jane.van}/overview`, jane.headers)).json();
-    expect(van).toMatchObject({ orders: { orders: [] }, nextMaintenanceMileage: null });
+    expect(van).toMatchObject({ orders: { orders: [] }, appointment: null, nextMaintenanceMileage: null });
     await t.app.inject({ method: 'DELETE', url: `/v2/api/todo-item/${todo.json()._id}`, headers: jane.headers });
   });
 

@@ -1,4 +1,5 @@
 import {
+  type Appointment,
   AppError,
   DEFAULT_COUNTRY,
   findItem,
@@ -44,6 +45,8 @@ export interface PortalDeps {
     openTime: unknown;
     settings: unknown;
   } | null>;
+  /** The vehicle's next appointment, requested or confirmed (the appointments service). */
+  nextAppointment: (storeId: string, vehicleId: string) => Promise<Appointment | null>;
   /** The customer's household as the customers module presents it (vehicles with their pictures). */
   household: (storeId: string, customerId: string) => Promise<Household>;
   /** Events one user may log per minute. */
@@ -114,12 +117,13 @@ export function createPortalService(deps: PortalDeps) {
 
     /** The dashboard's read for one vehicle: its first page of closed orders, deferred work, to-dos. */
     async overview(storeId: string, vehicleId: string): Promise<VehicleOverview> {
-      const [orders, deferredItems, todos] = await Promise.all([
+      const [orders, deferredItems, todos, appointment] = await Promise.all([
         service.closedOrders(storeId, vehicleId, 0, LIMITS.pageSize.orders),
         service.deferredItems(storeId, vehicleId),
         service.todos(storeId, vehicleId),
+        deps.nextAppointment(storeId, vehicleId),
       ]);
-      return { orders, deferredItems, todos, nextMaintenanceMileage: nextMaintenanceMileage(orders.orders) };
+      return { orders, deferredItems, todos, appointment, nextMaintenanceMileage: nextMaintenanceMileage(orders.orders) };
     },
 
     async store(storeId: string): Promise<PortalStore> {
