@@ -83,5 +83,17 @@ export default defineConfig({
       '/ws': { target: api.replace(/^http/, 'ws'), ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1024 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+          experimentalInlineCommonChunks: { maxSize: 150_000 },
+        },
+      },
+    },
+  },
 });
