@@ -88,6 +88,7 @@ async function measure(base: string, urls: Record<Exclude<PortalPage, 'dashboard
             'uses-responsive-images',
             'offscreen-images',
             'mainthread-work-breakdown',
+            'critical-request-chains',
             'network-requests',
           ]) {
             console.error(
