@@ -4,12 +4,13 @@
  * records each interaction's duration (input delay + processing + presentation: what INP measures).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../../e2e/browser.js';
 import { liveServer } from './live-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,6 +52,42 @@ function ensureFree(port: number): Promise<void> {
   });
 }
 
+/** The newest modification time of a file under `dir` (0 when it does not exist). */
+function newest(dir: string): number {
+  let latest = 0;
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (entry.isFile()) latest = Math.max(latest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+}
+
+/**
+ * Refuses a web app built before its sources last changed: the server serves `dist` as it is, so a
+ * bench on a stale build measures (or fails on) yesterday's pages while the sources look right.
+ */
+export function ensureBuilt(app: 'staff' | 'portal'): void {
+  const dist = path.join(root, 'apps', app, 'dist', 'index.html');
+  let built: number;
+  try {
+    built = statSync(dist).mtimeMs;
+  } catch {
+    throw new Error(`apps/${app}/dist is missing: run \`npm run build\` first`);
+  }
+  const sources = Math.max(
+    newest(path.join(root, 'apps', app, 'src')),
+    ...['domain', 'web-core', 'ui', 'locales'].map((pkg) => newest(path.join(root, 'packages', pkg, 'src'))),
+  );
+  if (sources > built) {
+    throw new Error(`apps/${app}/dist is older than its sources: run \`npm run build\` first`);
+  }
+}
+
 /**
  * The server as `npm start` runs it, with the demo data on a fresh PGlite folder, on `port`;
  * `stop` ends it and removes the folder. For every browser bench (INP, Lighthouse).
@@ -70,7 +107,9 @@ export async function startDemoServer(port: number): Promise<{ base: string; sto
       SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: base,
+      // As the e2e server (e2e/playwright.config.ts): a bench signs the same demo users in again and again.
       LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1000',
+      LOGIN_ATTEMPTS_PER_USERNAME_PER_MINUTE: '1000',
     },
   });
   const stop = async () => {
@@ -89,13 +128,12 @@ export async function startDemoServer(port: number): Promise<{ base: string; sto
 
 /** The demo server and Chromium; `stop` ends both. */
 export async function startDemo(port: number): Promise<{ base: string; browser: Browser; stop(): Promise<void> }> {
+  ensureBuilt('staff');
   const server = await startDemoServer(port);
   let browser: Browser;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
+    // The e2e suite's Chromium and flags (CHROMIUM_PATH, else the headless shell).
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   } catch (error) {
     await server.stop();
     throw error;
@@ -110,13 +148,46 @@ export async function startDemo(port: number): Promise<{ base: string; browser: 
   };
 }
 
-/** Signs in through the login page; answers the session's token and its claims. */
+/**
+ * Signs in through the login page; answers the session's token and its claims. When the dashboard
+ * does not come within 30 s it fails with what the page showed (an alert), the browser's console
+ * errors and the answers that failed, rather than waiting on the login page.
+ */
 export async function signIn(page: Page, base: string, username: string): Promise<{ token: string; storeId: string; id: string }> {
-  await page.goto(`${base}/app/login`);
-  await page.getByLabel('User name').fill(username);
-  await page.getByRole('textbox', { name: 'Password' }).fill('Demo1234!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/app\/store\/dashboard/);
+  const problems: string[] = [];
+  const onConsole = (m: { type(): string; text(): string }) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  };
+  const onPageError = (e: Error) => problems.push(`page error: ${e.message}`);
+  const onResponse = (r: { status(): number; url(): string; request(): { method(): string } }) => {
+    if (r.status() >= 400) problems.push(`${r.request().method()} ${r.url()}: ${r.status()}`);
+  };
+  const onFailed = (r: { url(): string; failure(): { errorText: string } | null }) =>
+    problems.push(`${r.url()}: ${r.failure()?.errorText ?? 'failed'}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  try {
+    await page.goto(`${base}/app/login`);
+    await page.getByLabel('User name').fill(username);
+    await page.getByRole('textbox', { name: 'Password' }).fill('Demo1234!');
+    await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 15_000 });
+    const alert = page.getByRole('alert').first();
+    const arrived = await Promise.race([
+      page.waitForURL(/\/app\/store\/dashboard/, { timeout: 30_000 }).then(() => true),
+      alert.waitFor({ timeout: 30_000 }).then(() => false),
+    ]).catch(() => false);
+    if (!arrived) {
+      const shown = (await alert.isVisible()) ? await alert.innerText() : '(no alert)';
+      throw new Error(`${username} could not sign in at ${page.url()}: ${shown}\n${problems.join('\n') || '(no console error, no failed request)'}`);
+    }
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+    page.off('response', onResponse);
+    page.off('requestfailed', onFailed);
+  }
   const token = await page.evaluate(
     () =>
       (

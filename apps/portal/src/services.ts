@@ -1,7 +1,8 @@
 import { createApiClient, createI18n, createSession, isSessionRefusal } from '@servicebay/web-core';
+import { portalCatalogs } from './catalogs.js';
 
 /** Made once per page load; pages reach them through <App>'s context. */
-export const appI18n = createI18n();
+export const appI18n = createI18n(portalCatalogs);
 
 // The same token storage as the staff app (one sign-in per browser for this origin): the portal
 // guard lets in only a portal user whose e-mail it stored at sign-in (docs/portal-users.md).

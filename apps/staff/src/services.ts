@@ -1,3 +1,4 @@
+import { catalogs } from '@servicebay/locales';
 import { createApiClient, createI18n, createSession, isSessionRefusal } from '@servicebay/web-core';
 import { isPublicPath } from './paths.js';
 
@@ -5,7 +6,7 @@ import { isPublicPath } from './paths.js';
  * The app's long-lived services, made once per page load. Pages import them from here; tests
  * render pages with their own.
  */
-export const appI18n = createI18n();
+export const appI18n = createI18n(catalogs);
 
 // Same origin: the server serves this app, the API and the language files on one port.
 export const session = createSession({ baseUrl: '' });

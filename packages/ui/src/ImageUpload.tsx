@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Button, FileButton, Group, Image, Paper, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { en } from '@servicebay/locales';
+import enFiles from '@servicebay/locales/en/files.json' with { type: 'json' };
+import enMedia from '@servicebay/locales/en/media.json' with { type: 'json' };
 import {
   IMAGE_UPLOAD_ACCEPT,
   MAX_IMAGE_UPLOAD_BYTES,
@@ -14,10 +15,10 @@ import { AlertOctagonIcon, CheckCircleIcon } from './icons.js';
 import { ImageEditor, type EditedImage } from './media/ImageEditor.js';
 import { ImageGallery, type GalleryPicture } from './media/ImageGallery.js';
 
-type ErrorKey = keyof typeof en.files.errors;
-const errorKey = (code: string): ErrorKey => (Object.hasOwn(en.files.errors, code) && code !== 'title' ? (code as ErrorKey) : 'generic');
-type MediaRuleKey = keyof typeof en.media.rules;
-const isMediaRule = (code: string): code is MediaRuleKey => Object.hasOwn(en.media.rules, code);
+type ErrorKey = keyof typeof enFiles.errors;
+const errorKey = (code: string): ErrorKey => (Object.hasOwn(enFiles.errors, code) && code !== 'title' ? (code as ErrorKey) : 'generic');
+type MediaRuleKey = keyof typeof enMedia.rules;
+const isMediaRule = (code: string): code is MediaRuleKey => Object.hasOwn(enMedia.rules, code);
 
 /** The code of a failure in the API's shape ({status, code, message}), or 'generic'. */
 function codeOf(error: unknown): string {

@@ -1,9 +1,22 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@servicebay/domain';
 import { WifiOffIcon } from './icons.js';
-import { Tooltip } from './Tooltip.js';
+
+/**
+ * The tooltip's code (Mantine's Tooltip and floating-ui) is loaded once the page is idle, not before
+ * the first paint: the icon shows only offline, so every page would otherwise download it for
+ * nothing. If it could not be loaded (the network went before), the icon shows without its
+ * tooltip; its label is still read by screen readers.
+ */
+const loadTooltip = () =>
+  import('./Tooltip.js').then(
+    (m) => ({ default: m.Tooltip }),
+    () => ({ default: ({ children }: { label: string; children: ReactElement }) => children }),
+  );
+const LazyTooltip = lazy(loadTooltip);
+const IDLE_PRELOAD_MS = 3000;
 
 const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
@@ -39,24 +52,31 @@ export function useOfflineFor(delayMs: number = LIMITS.offlineIconDelayMs): bool
 export function OfflineIcon({ delayMs }: { delayMs?: number }) {
   const { t } = useTranslation('ui');
   const offline = useOfflineFor(delayMs);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadTooltip(), IDLE_PRELOAD_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const icon = (
+    <ThemeIcon
+      color="orange"
+      variant="light"
+      radius="xl"
+      size="lg"
+      tabIndex={0}
+      aria-label={t('offline.label')}
+      data-testid="offline-icon"
+    >
+      <WifiOffIcon size={18} />
+      <VisuallyHidden>{t('offline.label')}</VisuallyHidden>
+    </ThemeIcon>
+  );
   return (
     // The live region stays in the page so the change is announced when the icon appears.
     <span role="status">
       {offline && (
-        <Tooltip label={t('offline.hint')}>
-          <ThemeIcon
-            color="orange"
-            variant="light"
-            radius="xl"
-            size="lg"
-            tabIndex={0}
-            aria-label={t('offline.label')}
-            data-testid="offline-icon"
-          >
-            <WifiOffIcon size={18} />
-            <VisuallyHidden>{t('offline.label')}</VisuallyHidden>
-          </ThemeIcon>
-        </Tooltip>
+        <Suspense fallback={icon}>
+          <LazyTooltip label={t('offline.hint')}>{icon}</LazyTooltip>
+        </Suspense>
       )}
     </span>
   );

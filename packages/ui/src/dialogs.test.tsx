@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { LoadingModal, useDialogs, type DialogsApi } from './dialogs.js';
+import { LoadingModal } from './dialog-views.js';
+import { useDialogs, type DialogsApi } from './dialogs.js';
 import { renderWithUi } from './testing/render.js';
 
 afterEach(cleanup);

@@ -1,170 +1,28 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
-  type FormEvent,
   type ReactNode,
 } from 'react';
-import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import type { ConfirmOptions, PromptOptions } from './dialog-views.js';
 
-export interface ConfirmOptions {
-  /** Defaults to the product name. */
-  title?: string;
-  message: ReactNode;
-  okLabel?: string;
-  cancelLabel?: string;
-  /** For a message the user can only acknowledge; closing it then counts as OK. */
-  hideCancel?: boolean;
-  /** Paints OK red, for a step that destroys something. */
-  danger?: boolean;
-}
-
-export interface ConfirmDialogProps extends ConfirmOptions {
-  opened: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-export function ConfirmDialog({
-  opened,
-  title,
-  message,
-  okLabel,
-  cancelLabel,
-  hideCancel = false,
-  danger = false,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
-  const { t } = useTranslation(['ui', 'app']);
-  return (
-    <Modal
-      opened={opened}
-      onClose={hideCancel ? onConfirm : onCancel}
-      title={title ?? t('app:name')}
-      centered
-      closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
-    >
-      <Stack gap="lg">
-        {typeof message === 'string' ? <Text>{message}</Text> : message}
-        <Group justify="flex-end">
-          {!hideCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {cancelLabel ?? t('ui:dialog.cancel')}
-            </Button>
-          )}
-          {/* OK takes the focus, so Enter confirms and a keyboard user starts on the likely answer. */}
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} data-autofocus>
-            {okLabel ?? t('ui:dialog.ok')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-export interface PromptOptions {
-  title?: string;
-  /** The input's label; already translated. */
-  label: string;
-  message?: ReactNode;
-  defaultValue?: string;
-  /** OK stays disabled until something other than spaces is typed. */
-  required?: boolean;
-  okLabel?: string;
-  cancelLabel?: string;
-  inputType?: 'text' | 'password' | 'email' | 'tel' | 'number';
-}
-
-export interface PromptDialogProps extends PromptOptions {
-  opened: boolean;
-  onSubmit: (value: string) => void;
-  onCancel: () => void;
-}
-
-export function PromptDialog({
-  opened,
-  title,
-  label,
-  message,
-  defaultValue = '',
-  required = false,
-  okLabel,
-  cancelLabel,
-  inputType = 'text',
-  onSubmit,
-  onCancel,
-}: PromptDialogProps) {
-  const { t } = useTranslation(['ui', 'app']);
-  const [value, setValue] = useState(defaultValue);
-  const blocked = required && value.trim() === '';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!blocked) onSubmit(value);
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title ?? t('app:name')}
-      centered
-      closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
-    >
-      <form onSubmit={submit}>
-        <Stack gap="lg">
-          {typeof message === 'string' ? <Text>{message}</Text> : message}
-          <TextInput
-            label={label}
-            type={inputType}
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            required={required}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {cancelLabel ?? t('ui:dialog.cancel')}
-            </Button>
-            <Button type="submit" disabled={blocked}>
-              {okLabel ?? t('ui:dialog.ok')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-export interface LoadingModalProps {
-  opened: boolean;
-  /** Already translated; defaults to "Loading…". */
-  message?: string;
-}
-
-/** Blocks the screen while something the user must wait for runs; it cannot be dismissed. */
-export function LoadingModal({ opened, message }: LoadingModalProps) {
-  const { t } = useTranslation('ui');
-  return (
-    <Modal.Root opened={opened} onClose={() => {}} closeOnEscape={false} closeOnClickOutside={false} centered size="xs">
-      <Modal.Overlay />
-      <Modal.Content aria-busy="true">
-        <Modal.Body>
-          <Stack align="center" gap="md" py="md">
-            <Loader aria-hidden="true" />
-            {/* The message is the dialog's title, so a screen reader names the dialog by it. */}
-            <Modal.Title ta="center" fw={400} fz="md">
-              {message ?? t('loading.default')}
-            </Modal.Title>
-          </Stack>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
-  );
-}
+/**
+ * The dialogs' code is loaded when the first one opens, or once the page is idle, whichever comes
+ * first: a phone's first page (the portal's login) does not download Mantine's Modal before it
+ * paints, and the dialogs are in memory before anyone needs one, even if the network drops later.
+ * In an app that imports them elsewhere (the staff app) this is the module already loaded.
+ */
+const loadViews = () => import('./dialog-views.js');
+const LazyConfirmDialog = lazy(() => loadViews().then((m) => ({ default: m.ConfirmDialog })));
+const LazyPromptDialog = lazy(() => loadViews().then((m) => ({ default: m.PromptDialog })));
+const LazyLoadingModal = lazy(() => loadViews().then((m) => ({ default: m.LoadingModal })));
+const IDLE_PRELOAD_MS = 3000;
 
 type Pending =
   | { id: number; kind: 'confirm'; options: ConfirmOptions; resolve: (ok: boolean) => void }
@@ -209,42 +67,52 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   }, []);
   const api = useMemo(() => ({ confirm, prompt, showLoading }), [confirm, prompt, showLoading]);
 
+  // Mounted from the first loading screen on, so that it closes with its transition.
+  const [loadingUsed, setLoadingUsed] = useState(false);
+  if (loading.length > 0 && !loadingUsed) setLoadingUsed(true);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadViews().catch(() => {}), IDLE_PRELOAD_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
   const current = queue[0];
   const topLoading = loading.at(-1);
   return (
     <DialogsContext.Provider value={api}>
       {children}
-      {current?.kind === 'confirm' && (
-        <ConfirmDialog
-          key={current.id}
-          opened
-          {...current.options}
-          onConfirm={() => {
-            current.resolve(true);
-            settle(current.id);
-          }}
-          onCancel={() => {
-            current.resolve(false);
-            settle(current.id);
-          }}
-        />
-      )}
-      {current?.kind === 'prompt' && (
-        <PromptDialog
-          key={current.id}
-          opened
-          {...current.options}
-          onSubmit={(value) => {
-            current.resolve(value);
-            settle(current.id);
-          }}
-          onCancel={() => {
-            current.resolve(null);
-            settle(current.id);
-          }}
-        />
-      )}
-      <LoadingModal opened={Boolean(topLoading)} message={topLoading?.message} />
+      <Suspense fallback={null}>
+        {current?.kind === 'confirm' && (
+          <LazyConfirmDialog
+            key={current.id}
+            opened
+            {...current.options}
+            onConfirm={() => {
+              current.resolve(true);
+              settle(current.id);
+            }}
+            onCancel={() => {
+              current.resolve(false);
+              settle(current.id);
+            }}
+          />
+        )}
+        {current?.kind === 'prompt' && (
+          <LazyPromptDialog
+            key={current.id}
+            opened
+            {...current.options}
+            onSubmit={(value) => {
+              current.resolve(value);
+              settle(current.id);
+            }}
+            onCancel={() => {
+              current.resolve(null);
+              settle(current.id);
+            }}
+          />
+        )}
+        {loadingUsed && <LazyLoadingModal opened={Boolean(topLoading)} message={topLoading?.message} />}
+      </Suspense>
     </DialogsContext.Provider>
   );
 }

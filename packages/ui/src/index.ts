@@ -2,19 +2,17 @@ export { theme, cssVariablesResolver, storeTheme, themeFor, type AppTheme, type 
 export { UiProvider, useStoreTheme } from './UiProvider.js';
 export { AccentBar } from './AccentBar.js';
 export { AlertBanner, AlertProvider, useAlerts, type AlertMessage, type AlertType, type AlertsApi } from './alerts.js';
+export { DialogsProvider, useDialogs, type DialogsApi } from './dialogs.js';
 export {
   ConfirmDialog,
-  DialogsProvider,
   LoadingModal,
   PromptDialog,
-  useDialogs,
   type ConfirmDialogProps,
   type ConfirmOptions,
-  type DialogsApi,
   type LoadingModalProps,
   type PromptDialogProps,
   type PromptOptions,
-} from './dialogs.js';
+} from './dialog-views.js';
 export { LoadingBar, FINISHED_VISIBLE_MS, type LoadingBarProps, type ProgressSource } from './LoadingBar.js';
 export { BackButton, type BackButtonProps } from './BackButton.js';
 export { Tooltip, type TooltipProps } from './Tooltip.js';

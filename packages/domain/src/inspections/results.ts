@@ -24,9 +24,10 @@ export const ZResultPicture = z.object({
   name: z.string(),
   /** The picture as shown (the annotated one after a replacement), upright JPEG of at most 2048 px. */
   source: z.string(),
-  /** Smaller copies: the gallery's (1280 px) and the customer's phone's (640 px). */
+  /** Smaller copies: the gallery's (1280 px), the customer's phone's (640 px) and the thumbnail (320 px). */
   gallery: z.string(),
   phone: z.string(),
+  thumb: z.string(),
   /** The first upload as taken (upright, full size, metadata removed): kept when an annotated copy replaces it. */
   original: z.string(),
   gpsCoords: z.object({ lat: z.number(), long: z.number() }).nullable(),

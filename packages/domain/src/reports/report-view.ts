@@ -39,7 +39,8 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const ZReportPicture = z.object({
   name: z.string(),
-  /** 640 px copy: what the page shows (lazy-loaded). */
+  /** 320 px and 640 px copies: what the page shows, the browser taking what its screen needs (lazy-loaded). */
+  thumb: z.string(),
   phone: z.string(),
   /** 1280 px copy: what a tap enlarges to. */
   gallery: z.string(),

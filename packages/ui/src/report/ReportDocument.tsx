@@ -448,7 +448,9 @@ function ItemCard({ item, where, language, money, priced, choice, onChoose, onPi
         </Text>
       )}
       {item.pictures.length > 0 && (
-        // Two across on a phone, at most four: the 640 px phone copy fills a column sharply.
+        // Two across on a phone, three from 576 px: the 320 px thumbnail or the 640 px copy, as the
+        // screen's density needs. A phone's column is half the screen less the page's and the
+        // card's margins (176 px of a 412 px screen), at most about 200 px on larger screens.
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing={6} mt="xs" className="sb-report-pictures">
           {item.pictures.map((picture, n) => (
             <UnstyledButton
@@ -458,7 +460,9 @@ function ItemCard({ item, where, language, money, priced, choice, onChoose, onPi
               aria-label={t('item.openPicture', { n: n + 1, item: item.name })}
             >
               <img
-                src={picture.phone}
+                src={picture.thumb}
+                srcSet={`${picture.thumb} 320w, ${picture.phone} 640w`}
+                sizes="(max-width: 575px) calc(50vw - 30px), 200px"
                 alt=""
                 loading="lazy"
                 decoding="async"

@@ -24,14 +24,14 @@ function environment(overrides: Partial<I18nEnvironment> = {}) {
 describe('createI18n', () => {
   it('has the bundled texts before anything is fetched', () => {
     const env = environment({ fetch: () => new Promise<Response>(() => {}) });
-    const { i18n } = createI18n(env);
+    const { i18n } = createI18n(catalogs, env);
     expect(i18n.language).toBe('en');
     expect(i18n.t('ui:back')).toBe('Back');
   });
 
   it("loads the first language's file from the server and uses its texts", async () => {
     const env = environment();
-    const { i18n, ready } = createI18n(env);
+    const { i18n, ready } = createI18n(catalogs, env);
     await expect(ready).resolves.toBe('server');
     expect(env.fetch).toHaveBeenCalledWith('/i18n/en.i18n.json', expect.anything());
     expect(i18n.t('ui:back')).toBe('Back (server)');
@@ -40,7 +40,7 @@ describe('createI18n', () => {
   it('keeps the bundled texts when offline', async () => {
     const onBundledFallback = vi.fn();
     const env = environment({ fetch: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')), onBundledFallback });
-    const { i18n, ready } = createI18n(env);
+    const { i18n, ready } = createI18n(catalogs, env);
     await expect(ready).resolves.toBe('bundled');
     expect(i18n.t('ui:back')).toBe('Back');
     expect(onBundledFallback).toHaveBeenCalledWith('en', expect.any(TypeError));
@@ -48,14 +48,14 @@ describe('createI18n', () => {
 
   it('keeps the bundled texts when the server answers an error or something else than a catalog', async () => {
     for (const answer of [json({ status: 500 }, 500), json(['not', 'a', 'catalog']), json({ ui: 'flat' })]) {
-      const { i18n, ready } = createI18n(environment({ fetch: vi.fn().mockResolvedValue(answer) }));
+      const { i18n, ready } = createI18n(catalogs, environment({ fetch: vi.fn().mockResolvedValue(answer) }));
       await expect(ready).resolves.toBe('bundled');
       expect(i18n.t('ui:back')).toBe('Back');
     }
   });
 
   it('starts in French when the browser is French and nothing was chosen', async () => {
-    const { i18n, ready } = createI18n(environment({ browserLanguage: 'fr-CA' }));
+    const { i18n, ready } = createI18n(catalogs, environment({ browserLanguage: 'fr-CA' }));
     await ready;
     expect(i18n.language).toBe('fr');
     expect(i18n.t('ui:back')).toBe('Retour (server)');
@@ -63,14 +63,14 @@ describe('createI18n', () => {
 
   it('starts in the language remembered from the login page', () => {
     const storage = memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'fr' });
-    const { i18n } = createI18n(environment({ storage, browserLanguage: 'en-US' }));
+    const { i18n } = createI18n(catalogs, environment({ storage, browserLanguage: 'en-US' }));
     expect(i18n.language).toBe('fr');
   });
 
   it('remembers the login page choice and fetches that language once', async () => {
     const storage = memoryStorage();
     const env = environment({ storage });
-    const app = createI18n(env);
+    const app = createI18n(catalogs, env);
     await app.ready;
     await app.chooseLoginLanguage('fr');
     expect(app.i18n.language).toBe('fr');
@@ -84,14 +84,14 @@ describe('createI18n', () => {
 
   it("switches to the user's language after login without changing the login page choice", async () => {
     const storage = memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'en' });
-    const app = createI18n(environment({ storage }));
+    const app = createI18n(catalogs, environment({ storage }));
     await app.setUserLanguage('fr');
     expect(app.i18n.language).toBe('fr');
     expect(storage.values.get(LANGUAGE_STORAGE_KEY)).toBe('en');
   });
 
   it('keeps the current language when the user has none we support', async () => {
-    const app = createI18n(environment());
+    const app = createI18n(catalogs, environment());
     await app.setUserLanguage('de');
     await app.setUserLanguage(null);
     expect(app.i18n.language).toBe('en');
@@ -102,7 +102,7 @@ describe('createI18n', () => {
       .fn()
       .mockRejectedValueOnce(new TypeError('offline'))
       .mockImplementation(async () => json(serverCatalog('en')));
-    const app = createI18n(environment({ fetch }));
+    const app = createI18n(catalogs, environment({ fetch }));
     await expect(app.ready).resolves.toBe('bundled');
     await app.chooseLoginLanguage('en');
     expect(app.i18n.t('ui:back')).toBe('Back (server)');
@@ -110,7 +110,7 @@ describe('createI18n', () => {
 
   it('hands the login page choice to the next sign-in once; the remembered one is no choice', async () => {
     const storage = memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'fr' });
-    const app = createI18n(environment({ storage }));
+    const app = createI18n(catalogs, environment({ storage }));
     // French because it was remembered from an earlier visit: the user's own language will apply.
     expect(app.i18n.language).toBe('fr');
     expect(app.takeLoginChoice()).toBeNull();
@@ -122,16 +122,16 @@ describe('createI18n', () => {
 
   it('keeps the choice in the tab across a page load (single sign-on), and forgets it once taken', async () => {
     const choiceStorage = memoryStorage();
-    const before = createI18n(environment({ choiceStorage }));
+    const before = createI18n(catalogs, environment({ choiceStorage }));
     await before.chooseLoginLanguage('fr');
     expect(choiceStorage.values.get(LOGIN_CHOICE_STORAGE_KEY)).toBe('fr');
-    const after = createI18n(environment({ choiceStorage }));
+    const after = createI18n(catalogs, environment({ choiceStorage }));
     expect(after.takeLoginChoice()).toBe('fr');
     expect(after.takeLoginChoice()).toBeNull();
-    expect(createI18n(environment({ choiceStorage })).takeLoginChoice()).toBeNull();
+    expect(createI18n(catalogs, environment({ choiceStorage })).takeLoginChoice()).toBeNull();
     // Storage refused: the choice still waits in memory.
     const refusing = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('SecurityError'); } };
-    const app = createI18n(environment({ choiceStorage: refusing }));
+    const app = createI18n(catalogs, environment({ choiceStorage: refusing }));
     await app.chooseLoginLanguage('fr');
     expect(app.takeLoginChoice()).toBe('fr');
   });
@@ -142,7 +142,7 @@ describe('createI18n', () => {
       if (!online && url.includes('/fr.')) throw new TypeError('Failed to fetch');
       return json(serverCatalog(url.includes('/fr.') ? 'fr' : 'en'));
     });
-    const app = createI18n(environment({ fetch }));
+    const app = createI18n(catalogs, environment({ fetch }));
     const seen: (readonly string[])[] = [];
     app.unavailable.subscribe((languages) => seen.push(languages));
     await app.ready;

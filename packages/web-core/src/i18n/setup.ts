@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@servicebay/domain';
-import { catalogs, NAMESPACES } from '@servicebay/locales';
+import type { Catalog } from '@servicebay/locales';
 import { createStore, type ReadableStore } from '../load-state.js';
 import {
   loginLanguage,
@@ -69,6 +69,12 @@ function browserEnvironment(): I18nEnvironment {
   };
 }
 
+/**
+ * The texts built into an app, per language: the whole catalog (staff), or only the namespaces an
+ * app uses (the portal: a phone downloads no staff text before its first paint).
+ */
+export type BundledCatalogs = Record<Language, Partial<Catalog>>;
+
 function isCatalogShape(value: unknown): value is Record<string, Record<string, unknown>> {
   return (
     typeof value === 'object' &&
@@ -78,23 +84,23 @@ function isCatalogShape(value: unknown): value is Record<string, Record<string, 
 }
 
 /**
- * One i18next instance per app. It starts with the catalogs built into the bundle, so the first
- * paint never waits for the network and an offline tablet still has every text; the server's
- * `/i18n/{lng}.i18n.json` is then fetched once per language and replaces them, so texts fixed on
- * the server reach clients that have not reloaded the app.
+ * One i18next instance per app. It starts with the catalogs built into the bundle (`bundled`), so
+ * the first paint never waits for the network and an offline tablet still has every text; the
+ * server's `/i18n/{lng}.i18n.json` is then fetched once per language and replaces them, so texts
+ * fixed on the server reach clients that have not reloaded the app.
  */
-export function createI18n(overrides: Partial<I18nEnvironment> = {}): AppI18n {
+export function createI18n(bundled: BundledCatalogs, overrides: Partial<I18nEnvironment> = {}): AppI18n {
   const env: I18nEnvironment = { ...browserEnvironment(), ...overrides };
   const i18n = i18next.createInstance();
   const first = loginLanguage(readStoredLanguage(env.storage), env.browserLanguage);
 
   void i18n.init({
     // A copy: i18next merges later bundles into these objects, and the catalogs module is shared.
-    resources: structuredClone(catalogs),
+    resources: structuredClone(bundled),
     lng: first,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: NAMESPACES,
+    ns: Object.keys(bundled[DEFAULT_LANGUAGE]),
     defaultNS: 'app',
     // React escapes what it renders; escaping here too would show &amp; on screen.
     interpolation: { escapeValue: false },

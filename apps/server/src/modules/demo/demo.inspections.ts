@@ -216,6 +216,7 @@ export async function seedDemoInspections(db: Db, files: FileStore): Promise<num
             originalKey: stored.variants.original?.key ?? null,
             galleryKey: stored.variants.gallery?.key ?? null,
             phoneKey: stored.variants.phone?.key ?? null,
+            thumbKey: stored.variants.thumb?.key ?? null,
             contentType: stored.file.contentType,
             size: stored.file.size,
             workerName: tech ? `${tech.firstName} ${tech.lastName}` : null,

@@ -434,7 +434,7 @@ describe('results', () => {
 });
 
 describe('pictures', () => {
-  it('stores an upright picture with gallery, phone and original copies, worker, time and place; signed URLs only', async () => {
+  it('stores an upright picture with gallery, phone, thumbnail and original copies, worker, time and place; signed URLs only', async () => {
     const order = await newOrder();
     const r = await createResult(order._id, { itemKey: 'frontRotors', result: 'critical' });
     const url = api(`/inspectionOrder/${order._id}/result/${r._id}/picture`);
@@ -465,6 +465,7 @@ describe('pictures', () => {
     expect(shown.exif).toBeUndefined();
     expect(await size(picture.gallery)).toMatchObject({ width: 640, height: 1280 });
     expect(await size(picture.phone)).toMatchObject({ width: 320, height: 640 });
+    expect(await size(picture.thumb)).toMatchObject({ width: 160, height: 320 });
     expect(await size(picture.original)).toMatchObject({ width: 1500, height: 3000 });
   });
 
@@ -530,7 +531,8 @@ describe('pictures', () => {
     expect(now[0].source).not.toBe(first.source);
     expect(new URL(now[0].original, 'http://x').pathname).toBe(new URL(first.original, 'http://x').pathname);
     expect((await sharp((await t.app.inject({ method: 'GET', url: now[0].source })).rawPayload).metadata()).width).toBe(80);
-    // The first upload's shown, gallery and phone copies were replaced by three new ones.
+    // The first upload's shown, gallery, phone and thumbnail copies were replaced by four new ones.
+    expect(new URL(now[0].thumb, 'http://x').pathname).not.toBe(new URL(first.thumb, 'http://x').pathname);
     expect(storedFiles().length).toBe(before);
     const missing = await upload('PUT', url, await jpegForm({ name: 'b.jpg' }));
     expect(missing.statusCode).toBe(404);
@@ -567,7 +569,7 @@ describe('pictures', () => {
     const url = api(`/inspectionOrder/${order._id}/result/${r._id}/picture`);
     const before = storedFiles().length;
     await upload('POST', url, await jpegForm({ name: 'gone soon.jpg' }));
-    expect(storedFiles().length).toBe(before + 4);
+    expect(storedFiles().length).toBe(before + 5);
     const res = await send('DELETE', `${url}/${encodeURIComponent('gone soon.jpg')}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().pictures).toEqual([]);

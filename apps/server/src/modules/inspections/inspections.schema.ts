@@ -110,10 +110,11 @@ export const inspectionResultMedia = pgTable(
     name: text('name').notNull(),
     /** The file shown (for pictures the annotated one after a replacement). */
     fileKey: text('file_key').notNull(),
-    /** Pictures: the first upload, and the gallery and phone copies of the shown one. */
+    /** Pictures: the first upload, and the gallery, phone and thumbnail copies of the shown one. */
     originalKey: text('original_key'),
     galleryKey: text('gallery_key'),
     phoneKey: text('phone_key'),
+    thumbKey: text('thumb_key'),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     workerName: text('worker_name'),

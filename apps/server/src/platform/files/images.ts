@@ -46,12 +46,15 @@ export interface ImageVariant {
 
 /**
  * The copies an inspection result's picture gets besides the shown one (2048 px): the original
- * as taken (full size, upright, metadata removed), the gallery's and the customer's phone's.
+ * as taken (full size, upright, metadata removed), the gallery's, the customer's phone's, and the
+ * thumbnail a phone's report shows two across (320 px: a fifth of the phone copy's bytes; the
+ * report offers both and the browser takes what its screen needs).
  */
 export const RESULT_PICTURE_VARIANTS: readonly ImageVariant[] = [
   { name: 'original', maxDimension: null, quality: 90, mozjpeg: false },
   { name: 'gallery', maxDimension: 1280, quality: 80 },
   { name: 'phone', maxDimension: 640, quality: 75 },
+  { name: 'thumb', maxDimension: 320, quality: 70 },
 ];
 
 /** Turns what libvips says about a bad picture into the error shape; other errors pass through. */

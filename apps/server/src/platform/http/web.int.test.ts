@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { renderApiDocs } from './web.js';
+import { pagePreloads, renderApiDocs } from './web.js';
 
 const builds: string[] = [];
 
@@ -19,9 +19,20 @@ function fakeBuild(name: string) {
   return dir;
 }
 
+/** The portal's build also lists each page's chunk files (apps/portal/vite.config.ts). */
+function fakePortalBuild() {
+  const dir = fakeBuild('portal');
+  const pages = [
+    { path: '^/my-(car|fleet)/login/?$', files: ['/my-car/assets/LoginPage-abc.css', '/my-car/assets/LoginPage-abc.js', '/my-car/assets/Button-abc.js'] },
+    { path: '^/report/[^/]+/?$', files: ['/my-car/assets/ReportPage-abc.js'] },
+  ];
+  writeFileSync(path.join(dir, 'page-preloads.json'), JSON.stringify({ pages }));
+  return dir;
+}
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ webDistDirs: { staff: fakeBuild('staff'), portal: fakeBuild('portal') } });
+  t = await createTestApp({ webDistDirs: { staff: fakeBuild('staff'), portal: fakePortalBuild() } });
 });
 afterAll(async () => {
   await t.close();
@@ -78,6 +89,22 @@ describe('web apps', () => {
     },
   );
 
+  it("announces the page's chunk files with the portal's index.html", async () => {
+    for (const url of ['/my-car/login', '/my-fleet/login?username=a%40b.c']) {
+      const res = await get(url);
+      expect(res.headers.link, url).toBe(
+        '</my-car/assets/LoginPage-abc.css>; rel=preload; as=style, </my-car/assets/LoginPage-abc.js>; rel=modulepreload, </my-car/assets/Button-abc.js>; rel=modulepreload',
+      );
+    }
+    expect((await get('/my-car/user/42')).headers.link).toBeUndefined();
+    // The report announces its first API call too.
+    const id = '0b5c6f0e-7c8e-4e4e-9a53-1d2f7a1b2c3d';
+    const report = await get(`/report/${id}?t=${id}.abcDEF_-1`);
+    expect(report.headers.link).toBe(
+      `</v2/api/report/${id}?t=${id}.abcDEF_-1>; rel=preload; as=fetch; crossorigin=anonymous, </my-car/assets/ReportPage-abc.js>; rel=modulepreload`,
+    );
+  });
+
   it('serves the portal assets under /my-car', async () => {
     const res = await get('/my-car/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);
@@ -95,6 +122,18 @@ describe('web apps', () => {
   it('serves the pages under the strict CSP', async () => {
     const res = await get('/app/login');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
+
+describe('pagePreloads', () => {
+  it('announces nothing for a list that is missing, does not parse, or names anything but scripts', () => {
+    const request = { url: '/my-car/login' } as Parameters<ReturnType<typeof pagePreloads>>[0];
+    const dir = fakeBuild('preloads');
+    expect(pagePreloads(dir)(request)).toEqual([]);
+    for (const text of ['{not json', JSON.stringify({ pages: [{ path: '^/my-car/login$', files: ['https://evil.example/x.js'] }] }), JSON.stringify({ pages: [{ files: [] }] })]) {
+      writeFileSync(path.join(dir, 'page-preloads.json'), text);
+      expect(pagePreloads(dir)(request), text).toEqual([]);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -35,10 +35,12 @@ export async function registerWeb(app: FastifyInstance, config: Pick<Config, 'we
   }
 
   if (hasBuild(portal)) {
-    await app.register(async (scope) => spa(scope, portal, { serveFiles: true }), { prefix: '/my-car' });
+    const pages = pagePreloads(portal, app.log);
+    await app.register(async (scope) => spa(scope, portal, { serveFiles: true, preload: pages }), { prefix: '/my-car' });
     // One bundle for the three: its assets are referenced as /my-car/assets/..., wherever it is opened.
-    await app.register(async (scope) => spa(scope, portal, { serveFiles: false }), { prefix: '/my-fleet' });
-    await app.register(async (scope) => spa(scope, portal, { serveFiles: false, preload: reportPreload }), { prefix: '/report' });
+    await app.register(async (scope) => spa(scope, portal, { serveFiles: false, preload: pages }), { prefix: '/my-fleet' });
+    const report = (request: FastifyRequest) => [...reportPreload(request), ...pages(request)];
+    await app.register(async (scope) => spa(scope, portal, { serveFiles: false, preload: report }), { prefix: '/report' });
   } else {
     app.log.warn({ dir: portal }, 'the portal is not built; /my-car, /my-fleet and /report are not served');
   }
@@ -59,8 +61,8 @@ function looksLikeFile(url: string): boolean {
   return /\.[A-Za-z0-9]+$/.test(last);
 }
 
-function sendIndex(reply: FastifyReply, root: string, preload?: string | null) {
-  if (preload) reply.header('link', `<${preload}>; rel=preload; as=fetch; crossorigin=anonymous`);
+function sendIndex(reply: FastifyReply, root: string, links: string[] = []) {
+  if (links.length) reply.header('link', links.join(', '));
   return reply.header('cache-control', INDEX_CACHE).sendFile('index.html', root, { cacheControl: false });
 }
 
@@ -72,20 +74,63 @@ const REPORT_TOKEN = /^[0-9a-f-]{36}\.[A-Za-z0-9_-]{1,100}$/i;
  * (Link: rel=preload), so a phone fetches the report while it still loads the bundle. The URL is
  * exactly the one the page asks for (the token in `t`, nothing else), or nothing is announced.
  */
-function reportPreload(request: FastifyRequest): string | null {
+function reportPreload(request: FastifyRequest): string[] {
   const [pathname, search = ''] = request.url.split('?');
   const id = REPORT_PAGE.exec(pathname ?? '')?.[1];
   const params = new URLSearchParams(search);
   const token = params.get('t');
-  if (!id || !token || !REPORT_TOKEN.test(token) || params.has('lang')) return null;
-  return `/v2/api/report/${id}?t=${token}`;
+  if (!id || !token || !REPORT_TOKEN.test(token) || params.has('lang')) return [];
+  return [`</v2/api/report/${id}?t=${token}>; rel=preload; as=fetch; crossorigin=anonymous`];
+}
+
+const PRELOAD_FILE = /^\/[A-Za-z0-9/_.-]+\.(js|css)$/;
+
+/**
+ * The code of the page a path draws, announced with the HTML (Link: rel=modulepreload for its
+ * scripts, rel=preload for its styles): an app that loads each page as a chunk of its own (the
+ * portal) lists, in `page-preloads.json` beside its index.html, each page's path pattern and files
+ * (written by its build). Without the list, or with
+ * one that does not parse, nothing is announced and the app still loads its pages itself.
+ */
+export function pagePreloads(
+  root: string,
+  log?: { warn(data: object, message: string): void },
+): (request: FastifyRequest) => string[] {
+  const file = path.join(root, 'page-preloads.json');
+  if (!existsSync(file)) return () => [];
+  let pages: Array<{ pattern: RegExp; links: string[] }>;
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as {
+      pages?: Array<{ path?: unknown; files?: unknown }>;
+    };
+    pages = (parsed.pages ?? []).map((page) => {
+      if (
+        typeof page.path !== 'string' ||
+        !Array.isArray(page.files) ||
+        !page.files.every((f) => typeof f === 'string' && PRELOAD_FILE.test(f))
+      ) {
+        throw new Error('a page without a path or with a file that is not a script or style path');
+      }
+      return {
+        pattern: new RegExp(page.path),
+        links: (page.files as string[]).map((f) => (f.endsWith('.css') ? `<${f}>; rel=preload; as=style` : `<${f}>; rel=modulepreload`)),
+      };
+    });
+  } catch (error) {
+    log?.warn({ file, error: String(error) }, 'page preloads ignored');
+    return () => [];
+  }
+  return (request) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    return pages.find((page) => page.pattern.test(pathname))?.links ?? [];
+  };
 }
 
 /** Mounts one single-page app in a prefixed scope: its files (optionally) and the index.html fallback. */
 async function spa(
   scope: FastifyInstance,
   root: string,
-  { serveFiles, preload }: { serveFiles: boolean; preload?: (request: FastifyRequest) => string | null },
+  { serveFiles, preload }: { serveFiles: boolean; preload?: (request: FastifyRequest) => string[] },
 ) {
   await scope.register(fastifyStatic, {
     root,
@@ -142,7 +187,11 @@ function prettySchema(schema: unknown, label = 'JSON schema'): string {
 function renderOperation(method: string, route: string, op: Json): string {
   const params = (op.parameters as Json[] | undefined) ?? [];
   const body = (op.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
-  const responses = (op.responses as Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>) ?? {};
+  const responses =
+    (op.responses as Record<
+      string,
+      { description?: string; content?: Record<string, { schema?: unknown }> }
+    >) ?? {};
   const id = `op-${String(op.operationId ?? `${method}-${route}`).replace(/[^A-Za-z0-9_-]/g, '-')}`;
   return `
     <details class="op" id="${escapeHtml(id)}">
@@ -162,13 +211,23 @@ function renderOperation(method: string, route: string, op: Json): string {
                 .join('')}</tbody></table>`
             : ''
         }
-        ${body ? `<h4>Request body</h4>${Object.entries(body).map(([type, c]) => `<p><code>${escapeHtml(type)}</code></p>${prettySchema(c.schema)}`).join('')}` : ''}
+        ${
+          body
+            ? `<h4>Request body</h4>${Object.entries(body)
+                .map(([type, c]) => `<p><code>${escapeHtml(type)}</code></p>${prettySchema(c.schema)}`)
+                .join('')}`
+            : ''
+        }
         <h4>Responses</h4>
         <ul class="responses">${Object.entries(responses)
           .map(
             ([status, r]) =>
               `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(r.description)}${
-                r.content ? Object.values(r.content).map((c) => prettySchema(c.schema)).join('') : ''
+                r.content
+                  ? Object.values(r.content)
+                      .map((c) => prettySchema(c.schema))
+                      .join('')
+                  : ''
               }</li>`,
           )
           .join('')}</ul>

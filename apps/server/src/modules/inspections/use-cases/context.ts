@@ -194,7 +194,7 @@ export async function lockedResult(repo: InspectionsRepository, storeId: string,
 }
 
 /** Every file a media row names. */
-export const mediaKeys = (m: MediaRow) => [m.fileKey, m.originalKey, m.galleryKey, m.phoneKey];
+export const mediaKeys = (m: MediaRow) => [m.fileKey, m.originalKey, m.galleryKey, m.phoneKey, m.thumbKey];
 
 /** What every use case shares: the deps, the read repository, the presenters and the files. */
 export type InspectionsContext = ReturnType<typeof createInspectionsContext>;
@@ -222,6 +222,8 @@ export function createInspectionsContext(deps: InspectionsDeps) {
       source: signed(m.fileKey),
       gallery: signed(m.galleryKey ?? m.fileKey),
       phone: signed(m.phoneKey ?? m.fileKey),
+      // Pictures stored before thumbnails were made fall back to their phone copy.
+      thumb: signed(m.thumbKey ?? m.phoneKey ?? m.fileKey),
       original: signed(m.originalKey ?? m.fileKey),
       gpsCoords: m.gpsLat !== null && m.gpsLong !== null ? { lat: m.gpsLat, long: m.gpsLong } : null,
       dateTime: iso(m.dateTime),

@@ -31,6 +31,7 @@ export function picturesUseCases(ctx: InspectionsContext) {
             originalKey: upload.variants.original?.key ?? null,
             galleryKey: upload.variants.gallery?.key ?? null,
             phoneKey: upload.variants.phone?.key ?? null,
+            thumbKey: upload.variants.thumb?.key ?? null,
             contentType: upload.file.contentType,
             size: upload.file.size,
             ...pictureFields(upload.fields),
@@ -75,6 +76,7 @@ export function picturesUseCases(ctx: InspectionsContext) {
             originalKey: current.originalKey ?? current.fileKey,
             galleryKey: upload.variants.gallery?.key ?? null,
             phoneKey: upload.variants.phone?.key ?? null,
+            thumbKey: upload.variants.thumb?.key ?? null,
             contentType: upload.file.contentType,
             size: upload.file.size,
             workerName: given.workerName ?? current.workerName,
@@ -88,6 +90,7 @@ export function picturesUseCases(ctx: InspectionsContext) {
             current.originalKey ? current.fileKey : null,
             current.galleryKey,
             current.phoneKey,
+            current.thumbKey,
             upload.variants.original?.key ?? null,
           ];
           return { answer, replaced };

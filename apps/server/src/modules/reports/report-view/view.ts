@@ -113,7 +113,7 @@ export async function view(
       recommendation: texts.recommendation,
       note: r.note,
       measurement: r.value !== null && texts.unit ? { value: r.value, unit: texts.unit } : null,
-      pictures: r.pictures.map((p) => ({ name: p.name, phone: p.phone, gallery: p.gallery })),
+      pictures: r.pictures.map((p) => ({ name: p.name, thumb: p.thumb, phone: p.phone, gallery: p.gallery })),
       videos: r.videos.map((v) => ({
         name: v.name,
         url: v.url,

@@ -1,0 +1,1 @@
+ALTER TABLE "inspection_result_media" ADD COLUMN "thumb_key" text;
