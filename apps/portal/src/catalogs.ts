@@ -10,6 +10,8 @@ import enMedia from '@servicebay/locales/en/media.json' with { type: 'json' };
 import frMedia from '@servicebay/locales/fr/media.json' with { type: 'json' };
 import enFiles from '@servicebay/locales/en/files.json' with { type: 'json' };
 import frFiles from '@servicebay/locales/fr/files.json' with { type: 'json' };
+import enAppointments from '@servicebay/locales/en/appointments.json' with { type: 'json' };
+import frAppointments from '@servicebay/locales/fr/appointments.json' with { type: 'json' };
 import type { BundledCatalogs } from '@servicebay/web-core';
 
 /**
@@ -19,6 +21,6 @@ import type { BundledCatalogs } from '@servicebay/web-core';
  * catalogs.test.ts fails when a page names a namespace missing here.
  */
 export const portalCatalogs: BundledCatalogs = {
-  en: { app: enApp, ui: enUi, portal: enPortal, customerReport: enCustomerReport, media: enMedia, files: enFiles },
-  fr: { app: frApp, ui: frUi, portal: frPortal, customerReport: frCustomerReport, media: frMedia, files: frFiles },
+  en: { app: enApp, ui: enUi, portal: enPortal, customerReport: enCustomerReport, media: enMedia, files: enFiles, appointments: enAppointments },
+  fr: { app: frApp, ui: frUi, portal: frPortal, customerReport: frCustomerReport, media: frMedia, files: frFiles, appointments: frAppointments },
 };
