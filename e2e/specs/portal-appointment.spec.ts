@@ -117,6 +117,7 @@ test.describe('appointments on a phone', () => {
     await expect(page.getByTestId('appointment-sent')).toBeVisible();
     await expect(card.getByTestId('appointment-status')).toHaveText('Requested');
     await expect(card).toContainText('10:00 AM – 10:30 AM');
+    await expect(page.getByRole('button', { name: 'Request another appointment' })).toBeVisible();
     await expectAccessible(page);
 
     // The shop sees it at once, without a reload.
@@ -149,14 +150,15 @@ test.describe('appointments on a phone', () => {
     await page.reload();
     await expect(card.getByTestId('appointment-status')).toHaveText('Confirmé');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Demander un rendez-vous' }).click();
+    // A visit is booked: the button asks for another one.
+    await page.getByRole('button', { name: 'Demander un autre rendez-vous' }).click();
     await expect(page.getByRole('dialog', { name: 'Demander un rendez-vous' })).toBeVisible();
     await expectAccessible(page);
     // Cancel clears the notes and closes.
     await page.getByLabel('Notes').fill('à effacer');
     await page.getByRole('button', { name: 'Annuler' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Demander un rendez-vous' }).click();
+    await page.getByRole('button', { name: 'Demander un autre rendez-vous' }).click();
     await expect(page.getByLabel('Notes')).toHaveValue('');
     await page.evaluate(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('servicebay.language', 'en'));
   });
@@ -169,7 +171,7 @@ for (const [width, height, size] of [
   test(`the calendar's days are ${size} px at ${width} px wide, and the keyboard moves through them`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await janeSignsIn(page);
-    await page.getByRole('button', { name: 'Request an appointment' }).click();
+    await page.getByRole('button', { name: /^Request (an|another) appointment$/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Request an appointment' });
     const today = dialog.locator('[data-today]');
     await expect(today).toBeVisible();

@@ -6,8 +6,11 @@ import type { AppointmentProps } from './shared.js';
 // The modal (calendar, times, services) loads when first opened, not with the dashboard.
 const AppointmentModal = lazy(() => import('./AppointmentModal.js'));
 
-/** 'Request an appointment' for one vehicle: opens the appointment modal; says so once the request is sent. */
-export function RequestAppointmentButton(props: AppointmentProps) {
+/**
+ * 'Request an appointment' for one vehicle: opens the appointment modal; says so once the request
+ * is sent. With a visit already booked it is the quieter 'Request another appointment'.
+ */
+export function RequestAppointmentButton({ booked, ...props }: AppointmentProps & { booked: boolean }) {
   const { t } = useTranslation('appointments');
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -15,13 +18,14 @@ export function RequestAppointmentButton(props: AppointmentProps) {
   return (
     <Stack gap="xs">
       <Button
+        variant={booked ? 'default' : 'filled'}
         onClick={() => {
           setLoaded(true);
           setOpened(true);
           setSent(false);
         }}
       >
-        {t('request')}
+        {t(booked ? 'requestAnother' : 'request')}
       </Button>
       {sent && (
         <Alert color="green" role="status" data-testid="appointment-sent">

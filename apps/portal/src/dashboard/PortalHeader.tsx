@@ -1,8 +1,12 @@
-import { Anchor, Box, Burger, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Logo, OfflineIcon } from '@servicebay/ui';
+import { lazyDialog } from '../lazy-dialog.js';
 import type { PortalVariant } from '../variant.js';
+
+// Loaded when the menu button is first pressed: Mantine's Drawer is not needed for the first paint.
+const PortalMenuDrawer = lazyDialog(() => import('./PortalMenuDrawer.js').then((m) => m.PortalMenuDrawer));
 
 /**
  * The dashboard's header: logo, the slogan on MyCar, the customer's name (the business on
@@ -22,10 +26,6 @@ export function PortalHeader({
 }) {
   const { t } = useTranslation('portal');
   const [menu, { toggle, close }] = useDisclosure(false);
-  const act = (action: () => void) => () => {
-    close();
-    action();
-  };
   return (
     <Paper component="header" radius={0} shadow="xs" px="md" py="sm">
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -61,25 +61,7 @@ export function PortalHeader({
           {t('slogan.car')}
         </Text>
       )}
-      <Drawer
-        opened={menu}
-        onClose={close}
-        position="right"
-        size="75%"
-        title={t('header.menu')}
-        closeButtonProps={{ 'aria-label': t('header.closeMenu') }}
-        hiddenFrom="sm"
-      >
-        <Stack gap="md">
-          <Text fw={600}>{name}</Text>
-          <Button variant="light" onClick={act(onChangePassword)} justify="flex-start">
-            {t('header.changePassword')}
-          </Button>
-          <Button variant="default" onClick={act(onLogout)} justify="flex-start">
-            {t('header.logout')}
-          </Button>
-        </Stack>
-      </Drawer>
+      <PortalMenuDrawer opened={menu} onClose={close} name={name} onChangePassword={onChangePassword} onLogout={onLogout} />
     </Paper>
   );
 }

@@ -6,8 +6,11 @@ import { useAlerts } from '@servicebay/ui';
 import { DATE_FORMATS, formatDate } from '@servicebay/web-core';
 import { logEvent } from '../analytics.js';
 import { useServices } from '../context.js';
-import { ShareReportModal } from '../report/ShareReportModal.js';
+import { lazyDialog } from '../lazy-dialog.js';
 import { historyStep, recordedMileage, vehicleName } from './dashboard.js';
+
+// Loaded when first opened: the dashboard's first paint does not wait for the dialog.
+const ShareReportModal = lazyDialog(() => import('../report/ShareReportModal.js').then((m) => m.ShareReportModal));
 
 const SEVERITY_COLOR = { okay: 'teal.9', warning: 'yellow.9', critical: 'red.9' } as const;
 

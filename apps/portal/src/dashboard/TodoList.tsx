@@ -8,7 +8,10 @@ import { isApiError } from '@servicebay/web-core';
 import { logEvent } from '../analytics.js';
 import { useServices } from '../context.js';
 import { todoValue } from './dashboard.js';
-import { OftenRequiredWorkModal } from './OftenRequiredWorkModal.js';
+import { lazyDialog } from '../lazy-dialog.js';
+
+// Loaded when first opened: the dashboard's first paint does not wait for the dialog.
+const OftenRequiredWorkModal = lazyDialog(() => import('./OftenRequiredWorkModal.js').then((m) => m.OftenRequiredWorkModal));
 
 /**
  * The vehicle's to-do list: add (an empty item is ignored, the field cleared after adding),

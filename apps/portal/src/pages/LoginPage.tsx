@@ -7,13 +7,16 @@ import { Navigate, useSearchParams } from 'react-router';
 import { useStore } from '@servicebay/web-core';
 import { PasswordField, useAlerts } from '@servicebay/ui';
 import { useServices } from '../context.js';
-import { PasswordEmailModal } from '../password/PasswordEmailModal.js';
+import { lazyDialog } from '../lazy-dialog.js';
 import type { PortalVariant } from '../variant.js';
 import { canSubmitPortalLogin, portalLoginBody, portalLoginFailure, type PortalLoginFields } from './login.js';
 import { customerHome, portalAccess, registerPath, storedCustomerEmail } from './portal-session.js';
 import { usePortalSignIn } from './usePortalSignIn.js';
 import { SignInForm } from './SignInForm.js';
 import { useWelcome } from './welcome.js';
+
+// Loaded when first opened: the page's first paint does not wait for the dialog.
+const PasswordEmailModal = lazyDialog(() => import('../password/PasswordEmailModal.js').then((m) => m.PasswordEmailModal));
 
 /** The MyCar / MyFleet login, laid out for a phone first. */
 export function LoginPage({ variant }: { variant: PortalVariant }) {

@@ -42,9 +42,11 @@ import {
   type SignaturePadHandle,
 } from '@servicebay/ui';
 import { useServices } from '../context.js';
+import { usePageTexts } from '../page-texts.js';
 import { blobToDataUrl, chosenItems, isUnavailable, reportErrorKey } from './report-page.js';
 import { PricedItems } from './PricedItems.js';
 import { ShareReportModal } from './ShareReportModal.js';
+import { reportTexts } from './texts.js';
 import { ThankYou } from './ThankYou.js';
 
 /**
@@ -56,6 +58,7 @@ import { ThankYou } from './ThankYou.js';
  * page is visible it tells the server every 2 s that the report is being read.
  */
 export function ReportPage() {
+  usePageTexts(reportTexts);
   const { inspectionOrderId = '' } = useParams();
   const [params] = useSearchParams();
   const token = params.get('t') ?? undefined;

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { usePageTexts } from '../page-texts.js';
+import { reportTexts } from './texts.js';
 import { shareInvalidRecipient, shareProblem, shareRecipients, type Language } from '@servicebay/domain';
 
 /** The share modal: OK validates; the error clears once every field is filled; success closes and resets. */
@@ -26,6 +28,8 @@ export function ShareReportModal({
   onSent: (to: string) => void;
   onRefused: (error: unknown) => void;
 }) {
+  // Opened from the dashboard's history too, whose chunk does not bring the report's texts.
+  usePageTexts(reportTexts);
   const { t } = useTranslation(['customerReport', 'ui'], { lng: language });
   const empty = { to: '', subject: '', body: '' };
   const [fields, setFields] = useState(empty);

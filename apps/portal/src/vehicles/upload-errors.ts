@@ -1,12 +1,13 @@
 import type { TFunction } from 'i18next';
-import { en } from '@servicebay/locales';
+// The files catalogue alone: the package's index would bring every namespace of both apps into the page.
+import enFiles from '@servicebay/locales/en/files.json' with { type: 'json' };
 
-type ErrorKey = keyof typeof en.files.errors;
+type ErrorKey = keyof typeof enFiles.errors;
 
 /** The code of a failure in the API's shape ({status, code, message}), or 'generic'. */
 export function uploadErrorKey(error: unknown): ErrorKey {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code !== 'title' && Object.hasOwn(en.files.errors, code) ? (code as ErrorKey) : 'generic';
+  return typeof code === 'string' && code !== 'title' && Object.hasOwn(enFiles.errors, code) ? (code as ErrorKey) : 'generic';
 }
 
 /**

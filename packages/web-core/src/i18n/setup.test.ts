@@ -37,6 +37,18 @@ describe('createI18n', () => {
     expect(i18n.t('ui:back')).toBe('Back (server)');
   });
 
+  it("adds a page's bundled texts offline, and never over the server's newer ones", async () => {
+    const offline = createI18n({ en: { ui: catalogs.en.ui }, fr: { ui: catalogs.fr.ui } }, environment({ fetch: () => new Promise<Response>(() => {}) }));
+    expect(offline.i18n.exists('media:gallery.title')).toBe(false);
+    offline.addBundled({ en: { media: catalogs.en.media }, fr: { media: catalogs.fr.media } });
+    expect(offline.i18n.t('media:gallery.title')).toBe(catalogs.en.media.gallery.title);
+
+    const online = createI18n({ en: { ui: catalogs.en.ui }, fr: { ui: catalogs.fr.ui } }, environment());
+    await online.ready;
+    online.addBundled({ en: { ui: { ...catalogs.en.ui, back: 'Back (bundled)' } }, fr: { ui: catalogs.fr.ui } });
+    expect(online.i18n.t('ui:back')).toBe('Back (server)');
+  });
+
   it('keeps the bundled texts when offline', async () => {
     const onBundledFallback = vi.fn();
     const env = environment({ fetch: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')), onBundledFallback });

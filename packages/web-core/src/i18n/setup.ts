@@ -42,6 +42,11 @@ export interface AppI18n {
   /** After login: the user's own language; anything but en or fr keeps the current one. */
   setUserLanguage(language: string | null | undefined): Promise<void>;
   /**
+   * Texts built into a page's chunk rather than the app's entry (the portal's report and
+   * dashboard): added under what is there, so the server's newer texts keep their place.
+   */
+  addBundled(catalogs: BundledCatalogs): void;
+  /**
    * Languages whose file could not be fetched, so the texts built into the app are in use (an
    * offline warning is due); a language leaves once a later fetch of its file succeeds.
    */
@@ -162,6 +167,14 @@ export function createI18n(bundled: BundledCatalogs, overrides: Partial<I18nEnvi
     unavailable,
     async setUserLanguage(language) {
       if (isLanguage(language)) await switchTo(language);
+    },
+    addBundled(catalogs) {
+      for (const [language, namespaces] of Object.entries(catalogs)) {
+        for (const [namespace, texts] of Object.entries(namespaces)) {
+          // Silent: a page adds them while it renders, and the mounted pages need no new render.
+          i18n.addResourceBundle(language, namespace, texts, true, false, { silent: true });
+        }
+      }
     },
   };
 }
