@@ -90,6 +90,7 @@ async function measure(base: string, urls: Record<Exclude<PortalPage, 'dashboard
             'mainthread-work-breakdown',
             'critical-request-chains',
             'network-requests',
+            'layout-shifts',
           ]) {
             console.error(
               id,

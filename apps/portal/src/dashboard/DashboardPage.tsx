@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Container, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -19,10 +19,25 @@ import { Failed, Pending } from './states.js';
 
 // Loaded when first opened: the page's first paint does not wait for the dialog.
 const PasswordEmailModal = lazyDialog(() => import('../password/PasswordEmailModal.js').then((m) => m.PasswordEmailModal));
-// The widgets are a chunk of their own: the frame paints first, and the chunk loads right after
-// while the customer's data is read.
-const loadGrid = () => import('./DashboardGrid.js');
-const DashboardGrid = lazy(() => loadGrid().then((m) => ({ default: m.DashboardGrid })));
+import type { DashboardGridProps } from './DashboardGrid.js';
+
+/**
+ * The widgets are a chunk of their own: the frame paints first, and the chunk loads right after,
+ * while the customer's data is read. Null until it is there; `failed` when it could not be fetched.
+ */
+function useDashboardGrid(): { Grid: ComponentType<DashboardGridProps> | null; failed: boolean; retry: () => void } {
+  const [Grid, setGrid] = useState<ComponentType<DashboardGridProps> | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(() => {
+    setFailed(false);
+    import('./DashboardGrid.js').then(
+      (m) => setGrid(() => m.DashboardGrid),
+      () => setFailed(true),
+    );
+  }, []);
+  useEffect(() => afterFirstPaint(load), [load]);
+  return { Grid, failed, retry: load };
+}
 
 /**
  * /my-car/user/{customerId} and /my-fleet/user/{customerId}, behind the portal guard
@@ -41,7 +56,7 @@ export function DashboardPage({ variant }: { variant: PortalVariant }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
   useDocumentTitle(`${t('dashboard.title')} · ${t(`brand.${variant}`)}`);
-  useEffect(() => afterFirstPaint(() => void loadGrid()), []);
+  const grid = useDashboardGrid();
 
   const dashboard = useQuery({
     // The store is part of the key: a session for another store reads everything again.
@@ -56,6 +71,10 @@ export function DashboardPage({ variant }: { variant: PortalVariant }) {
     queryFn: ({ signal }) => api.call(portalVehicleOverviewRoute, { params: { vehicleId: vehicle!._id }, signal }),
     enabled: vehicle !== null,
   });
+  // The widgets are drawn once the first overview is there (later vehicles show theirs loading in
+  // place): nothing on screen moves when the data arrives.
+  const [overviewSeen, setOverviewSeen] = useState(false);
+  if (!overviewSeen && (overview.data !== undefined || overview.isError)) setOverviewSeen(true);
 
   // A customer sees only its own page: another id in the address leads back to its own.
   if (own && customerId !== own) return <Navigate to={customerHome(variant, own)} replace />;
@@ -77,20 +96,22 @@ export function DashboardPage({ variant }: { variant: PortalVariant }) {
     body = <Failed message={t('dashboard.failed')} retry={() => void dashboard.refetch()} />;
   } else if (!vehicle) {
     body = <AlertBanner alert={{ type: 'info', message: t('dashboard.noVehicles') }} />;
+  } else if (grid.failed) {
+    body = <Failed message={t('dashboard.failed')} retry={grid.retry} />;
+  } else if (!grid.Grid || !overviewSeen) {
+    body = <Pending label={t('dashboard.loading')} />;
   } else {
     body = (
-      <Suspense fallback={<Pending label={t('dashboard.loading')} />}>
-        <DashboardGrid
-          variant={variant}
-          customerId={customerId}
-          vehicles={vehicles}
-          vehicle={vehicle}
-          selectVehicle={setChosen}
-          store={dashboard.data.store}
-          fleetPicture={dashboard.data.customer.fleetPicture}
-          overview={overview}
-        />
-      </Suspense>
+      <grid.Grid
+        variant={variant}
+        customerId={customerId}
+        vehicles={vehicles}
+        vehicle={vehicle}
+        selectVehicle={setChosen}
+        store={dashboard.data.store}
+        fleetPicture={dashboard.data.customer.fleetPicture}
+        overview={overview}
+      />
     );
   }
 
@@ -103,7 +124,8 @@ export function DashboardPage({ variant }: { variant: PortalVariant }) {
         </VisuallyHidden>
         {body}
       </Container>
-      {dashboard.data && <PortalFooter store={dashboard.data.store} nextMaintenanceMileage={overview.data?.nextMaintenanceMileage ?? null} />}
+      {/* Under the final content only: a footer drawn under a spinner would jump down. */}
+      {dashboard.data && (!vehicle || (grid.Grid && overviewSeen)) && <PortalFooter store={dashboard.data.store} nextMaintenanceMileage={overview.data?.nextMaintenanceMileage ?? null} />}
       <PasswordEmailModal opened={changingPassword} onClose={() => setChangingPassword(false)} username={state?.claims.username ?? ''} />
     </Stack>
   );

@@ -29,6 +29,16 @@ interface Parts {
 }
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+// Making a formatter costs far more than using one (a page of dates would make one per date).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let format = formatters.get(key);
+  if (!format) {
+    format = make();
+    formatters.set(key, format);
+  }
+  return format;
+}
 const monthFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function partsOf(date: Date, timeZone: string | undefined): Parts {
@@ -111,11 +121,15 @@ export function dayKey(value: Date | string, options: FormatOptions = {}): strin
 /** A calendar day (YYYY-MM-DD, no zone: a store's wall-clock day) written for people: 'Tuesday, December 1, 2026'. */
 export function formatCalendarDay(day: string, locale: string, style: 'full' | 'medium' = 'full'): string {
   const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  return formatterOf(`day|${locale}|${style}`, () => new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' })).format(
+    new Date(Date.UTC(y!, m! - 1, d!)),
+  );
 }
 
 /** A wall-clock time (HH:mm, no zone) written for people: '10:00 AM', '10 h 00'. */
 export function formatWallTime(time: string, locale: string): string {
   const [h, m] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h!, m!)));
+  return formatterOf(`time|${locale}`, () => new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' })).format(
+    new Date(Date.UTC(2000, 0, 1, h!, m!)),
+  );
 }
