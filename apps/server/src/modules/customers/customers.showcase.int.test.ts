@@ -37,6 +37,7 @@ async function picture(orderId: string, name: string, kind: 'picture' | 'video' 
     name,
     fileKey: key(name),
     galleryKey: kind === 'picture' ? key(`gallery-${name}`) : null,
+    phoneKey: kind === 'picture' ? key(`phone-${name}`) : null,
     contentType: kind === 'picture' ? 'image/jpeg' : 'video/mp4',
     size: 10,
   });
@@ -99,8 +100,8 @@ describe("customers' primaryPicture and vehicles' latestInspectionPicture", () =
   it('are in the vehicle answers: one vehicle and the household vehicle list', async () => {
     const van = await get(api(`/vehicle/${vanId}`));
     expect(van.latestInspectionPicture).toEqual({ url: expect.stringContaining('/v2/files/'), name: 'brakes.jpg' });
-    // The gallery copy, the size a card shows.
-    expect(keyOf(van.latestInspectionPicture)).toBe(key('gallery-brakes.jpg'));
+    // The phone copy, the size a card shows.
+    expect(keyOf(van.latestInspectionPicture)).toBe(key('phone-brakes.jpg'));
     expect((await get(api(`/vehicle/${bareVehicleId}`))).latestInspectionPicture).toBeNull();
 
     const vehicles = await get(api(`/household/${householdId}/vehicle?getAll=true`));

@@ -55,7 +55,9 @@ export function showcaseQueries(db: Db) {
     const rows = await db
       .selectDistinctOn([inspectionOrders.vehicleId], {
         vehicleId: inspectionOrders.vehicleId,
-        // The gallery copy: the size a list or a card shows.
+        // The phone copy (640 px): the size a list or a card shows; the gallery copy for pictures
+        // stored before there was one.
+        phoneKey: inspectionResultMedia.phoneKey,
         key: inspectionResultMedia.galleryKey,
         fileKey: inspectionResultMedia.fileKey,
         name: inspectionResultMedia.name,
@@ -73,7 +75,7 @@ export function showcaseQueries(db: Db) {
         ),
       )
       .orderBy(inspectionOrders.vehicleId, desc(inspectionResultMedia.createdAt), desc(inspectionResultMedia.id));
-    return new Map(rows.map((r) => [r.vehicleId, { key: r.key ?? r.fileKey, name: r.name, source: null }] as const));
+    return new Map(rows.map((r) => [r.vehicleId, { key: r.phoneKey ?? r.key ?? r.fileKey, name: r.name, source: null }] as const));
   }
 
   return {
