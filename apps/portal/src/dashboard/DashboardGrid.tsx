@@ -68,38 +68,38 @@ export function DashboardGrid({ variant, customerId, vehicles, vehicle, selectVe
   const nextVisit = slot((data) => (
     <NextVisit store={store} deferredItems={data.deferredItems} appointment={appointment(data)} onChanged={refetchOverview} />
   ));
-return variant === 'car' ? (
-      <Grid gap="md" data-testid="dashboard-grid">
-        <Grid.Col span={{ base: 12, sm: 6, md: 3 }} data-area="profile">
-          <ProfileWidget {...widgetProps} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 6 }} data-area="history">
-          {history}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 3 }} data-area="todo">
-          {slot((data) => <TodoList key={vehicle._id} vehicleId={vehicle._id} todos={data.todos} onChanged={refetchOverview} />)}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 9 }} data-area="next-visit">
-          {nextVisit}
-        </Grid.Col>
-      </Grid>
-    ) : (
-      <Grid gap="md" data-testid="dashboard-grid">
-        <Grid.Col span={{ base: 12, md: 3 }} data-area="fleet">
-          <Suspense fallback={<Pending label={t('dashboard.loading')} />}>
-            <FleetList {...widgetProps} fleetPicture={fleetPicture} />
-          </Suspense>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 8 }} data-area="history">
-              {history}
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }} data-area="next-visit">
-              {nextVisit}
-            </Grid.Col>
-          </Grid>
-        </Grid.Col>
-      </Grid>
-    );
+  return variant === 'car' ? (
+    <Grid gap="md" data-testid="dashboard-grid">
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }} data-area="profile">
+        <ProfileWidget {...widgetProps} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 6 }} data-area="history">
+        {history}
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }} data-area="todo">
+        {slot((data) => <TodoList key={vehicle._id} vehicleId={vehicle._id} todos={data.todos} onChanged={refetchOverview} />)}
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 9 }} data-area="next-visit">
+        {nextVisit}
+      </Grid.Col>
+    </Grid>
+  ) : (
+    <Grid gap="md" data-testid="dashboard-grid">
+      <Grid.Col span={{ base: 12, md: 3 }} data-area="fleet">
+        <Suspense fallback={<Pending label={t('dashboard.loading')} />}>
+          <FleetList {...widgetProps} fleetPicture={fleetPicture} />
+        </Suspense>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 8 }} data-area="history">
+            {history}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }} data-area="next-visit">
+            {nextVisit}
+          </Grid.Col>
+        </Grid>
+      </Grid.Col>
+    </Grid>
+  );
 }

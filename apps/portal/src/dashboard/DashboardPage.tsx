@@ -9,17 +9,18 @@ import { AlertBanner } from '@servicebay/ui';
 import { useStore } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 import { customerHome, forgetCustomerEmail, loginPath } from '../pages/portal-session.js';
-import { afterFirstPaint, lazyDialog } from '../lazy-dialog.js';
+import { afterFirstPaint } from '../after-first-paint.js';
+import { lazyDialog } from '../lazy-dialog.js';
 import type { PortalVariant } from '../variant.js';
 import { portalDashboardKey } from './query-keys.js';
 import { customerDisplayName } from './dashboard.js';
 import { PortalFooter } from './PortalFooter.js';
 import { PortalHeader } from './PortalHeader.js';
+import type { DashboardGridProps } from './DashboardGrid.js';
 import { Failed, Pending } from './states.js';
 
 // Loaded when first opened: the page's first paint does not wait for the dialog.
 const PasswordEmailModal = lazyDialog(() => import('../password/PasswordEmailModal.js').then((m) => m.PasswordEmailModal));
-import type { DashboardGridProps } from './DashboardGrid.js';
 
 /**
  * The widgets are a chunk of their own: the frame paints first, and the chunk loads right after,
