@@ -116,6 +116,7 @@ test.describe('the MyCar dashboard on a phone', () => {
   });
 
   test('jane dismisses deferred work, keeps her to-dos and asks for the password e-mail', async ({ page }) => {
+    test.slow(); // a dozen steps with their answers and axe twice: 31 s of 60 on a busy CI machine
     const events = recordEvents(page);
     await page.goto('/my-car/login');
     await signIn(page, 'my-car', 'jane@example.com');

@@ -81,6 +81,7 @@ test.describe('shop administration', () => {
   });
 
   test("the store cards say while today's figures load, and when they could not be read, with a retry", async ({ page }) => {
+    test.slow(); // held, failed and retried reads of every store's figures: 34 s of 60 on a busy CI machine
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let failing = true;

@@ -14,6 +14,7 @@ test('a technician on a portrait tablet: my vehicles, one state per card, one co
   page,
   request,
 }) => {
+  test.slow(); // two orders set up, the dashboard checked in three states: 30 s of 60 on a busy CI machine
   await signIn(page, 'tech');
   await expect(page).toHaveURL(/\/app\/store\/dashboard\?variant=technicianV2$/);
   const api = apiWithToken(request, (await storedSession(page))!.token);
