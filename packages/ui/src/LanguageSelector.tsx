@@ -1,7 +1,8 @@
-import { useId } from 'react';
-import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { useId, type CSSProperties } from 'react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@servicebay/domain';
+import classes from './LanguageSelector.module.css';
 
 export interface LanguageSelectorProps {
   value: Language;
@@ -13,22 +14,33 @@ export interface LanguageSelectorProps {
 export function LanguageSelector({ value, onChange, size = 'sm' }: LanguageSelectorProps) {
   const { t } = useTranslation('ui');
   const labelId = useId();
+  const name = useId();
   return (
     <Stack gap={4}>
       <Text id={labelId} size="sm" fw={500}>
         {t('language.label')}
       </Text>
-      <SegmentedControl
+      <div
+        role="radiogroup"
         aria-labelledby={labelId}
-        size={size}
-        value={value}
-        onChange={(next) => onChange(next as Language)}
-        // Each language is named in its own language, so a user who cannot read the current one finds theirs.
-        data={LANGUAGES.map((language) => ({
-          value: language,
-          label: <span lang={language}>{t(`language.${language}`)}</span>,
-        }))}
-      />
+        className={classes.group}
+        style={{ '--selector-font-size': `var(--mantine-font-size-${size})` } as CSSProperties}
+      >
+        {LANGUAGES.map((language) => (
+          <label key={language} className={classes.option} data-checked={value === language || undefined}>
+            <input
+              className={classes.input}
+              type="radio"
+              name={name}
+              value={language}
+              checked={value === language}
+              onChange={() => onChange(language)}
+            />
+            {/* Each language is named in its own language, so a user who cannot read the current one finds theirs. */}
+            <span lang={language}>{t(`language.${language}`)}</span>
+          </label>
+        ))}
+      </div>
     </Stack>
   );
 }

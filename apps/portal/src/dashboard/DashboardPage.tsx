@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Container, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { useStore } from '@servicebay/web-core';
 import { useServices } from '../context.js';
 import { customerHome, forgetCustomerEmail, loginPath } from '../pages/portal-session.js';
 import { afterFirstPaint } from '../after-first-paint.js';
+import { useDrawnInTransition } from '../transition.js';
 import { lazyDialog } from '../lazy-dialog.js';
 import type { PortalVariant } from '../variant.js';
 import { portalDashboardKey } from './query-keys.js';
@@ -32,7 +33,8 @@ function useDashboardGrid(): { Grid: ComponentType<DashboardGridProps> | null; f
   const load = useCallback(() => {
     setFailed(false);
     import('./DashboardGrid.js').then(
-      (m) => setGrid(() => m.DashboardGrid),
+      // A transition: drawing the widgets is done in slices between which the phone stays responsive.
+      (m) => startTransition(() => setGrid(() => m.DashboardGrid)),
       () => setFailed(true),
     );
   }, []);
@@ -73,9 +75,9 @@ export function DashboardPage({ variant }: { variant: PortalVariant }) {
     enabled: vehicle !== null,
   });
   // The widgets are drawn once the first overview is there (later vehicles show theirs loading in
-  // place): nothing on screen moves when the data arrives.
-  const [overviewSeen, setOverviewSeen] = useState(false);
-  if (!overviewSeen && (overview.data !== undefined || overview.isError)) setOverviewSeen(true);
+  // place): nothing on screen moves when the data arrives. In a transition: the six widgets' first
+  // render in one piece would block a phone for most of a second.
+  const overviewSeen = useDrawnInTransition(overview.data !== undefined || overview.isError);
 
   // A customer sees only its own page: another id in the address leads back to its own.
   if (own && customerId !== own) return <Navigate to={customerHome(variant, own)} replace />;

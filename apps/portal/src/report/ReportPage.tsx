@@ -1,19 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Container,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Button, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -31,23 +18,20 @@ import {
   type Language,
   type ReportView,
 } from '@servicebay/domain';
-import {
-  AccentBar,
-  LanguageSelector,
-  NotFound,
-  ReportDocument,
-  SignaturePad,
-  useAlerts,
-  useStoreTheme,
-  type SignaturePadHandle,
-} from '@servicebay/ui';
+import { AccentBar, LanguageSelector, NotFound, ReportDocument, useAlerts, useStoreTheme } from '@servicebay/ui';
 import { useServices } from '../context.js';
+import { lazyDialog } from '../lazy-dialog.js';
 import { usePageTexts } from '../page-texts.js';
-import { blobToDataUrl, chosenItems, isUnavailable, reportErrorKey } from './report-page.js';
-import { PricedItems } from './PricedItems.js';
-import { ShareReportModal } from './ShareReportModal.js';
+import { useDrawnInTransition } from '../transition.js';
+import { isUnavailable, reportErrorKey } from './report-page.js';
 import { reportTexts } from './texts.js';
 import { ThankYou } from './ThankYou.js';
+
+// The sign sheet and the share dialog load when first opened (the sign sheet as soon as a first
+// decision is made), so the report's first paint neither downloads nor runs them.
+const loadReviewModal = () => import('./ReviewModal.js');
+const ReviewModal = lazyDialog(() => loadReviewModal().then((m) => m.ReviewModal));
+const ShareReportModal = lazyDialog(() => import('./ShareReportModal.js').then((m) => m.ShareReportModal));
 
 /**
  * /report/{inspectionOrderId} (docs/reports.md): the customer's report on a
@@ -94,6 +78,13 @@ export function ReportPage() {
   }, [reportLanguage, i18n]);
 
   useReadingHeartbeat(inspectionOrderId, token, data !== undefined && data.viewer.via !== 'staff');
+  // The report is drawn in a transition, in slices a phone stays responsive between: the answer's
+  // own render is synchronous (the query cache is an external store) and would block for its length.
+  const drawn = useDrawnInTransition(data !== undefined);
+  const deciding = choices.size > 0;
+  useEffect(() => {
+    if (deciding) void loadReviewModal();
+  }, [deciding]);
 
   const refresh = (view: ReportView) => queryClient.setQueryData(key, view);
   const fail = (error: unknown) => {
@@ -114,7 +105,7 @@ export function ReportPage() {
     onSettled: () => setDismissing(null),
   });
 
-  if (report.isPending) {
+  if (report.isPending || (data && !drawn)) {
     return (
       <Container size="sm" py="xl">
         <Group gap="sm" role="status">
@@ -301,145 +292,4 @@ function useReadingHeartbeat(inspectionOrderId: string, token: string | undefine
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [enabled, beat]);
-}
-
-interface ApprovalBody {
-  decisions: Array<{ resultId: string; decision: CustomerDecision }>;
-  signerName: string;
-  signature: string;
-  estimateVersion?: number;
-}
-
-function ReviewModal({
-  opened,
-  report,
-  choices,
-  onClose,
-  onSigned,
-  onRefused,
-  send,
-}: {
-  opened: boolean;
-  report: ReportView;
-  choices: ReadonlyMap<string, CustomerDecision>;
-  onClose: () => void;
-  onSigned: (view: ReportView, signerName: string) => void;
-  onRefused: (error: unknown) => void;
-  send: (body: ApprovalBody) => Promise<ReportView>;
-}) {
-  const { t } = useTranslation(['customerReport', 'ui'], { lng: report.language });
-  const phone = useMediaQuery('(max-width: 40em)');
-  const pad = useRef<SignaturePadHandle>(null);
-  const hintId = useId();
-  const [name, setName] = useState<string | null>(null);
-  const [signed, setSigned] = useState(false);
-  const [typed, setTyped] = useState(false);
-  const [clearKey, setClearKey] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
-  const signerName = name ?? report.customerName ?? '';
-  const { approving, declining } = chosenItems(report, choices);
-  const total = report.estimate
-    ? formatMoney(approvedTotalOf(report, choices), report.estimate.currency, report.language)
-    : null;
-
-  const submit = useMutation({
-    mutationFn: async () => {
-      const blob = await pad.current!.toBlob(signerName, typed && !signed);
-      return send({
-        decisions: [...choices].map(([resultId, decision]) => ({ resultId, decision })),
-        signerName: signerName.trim(),
-        signature: await blobToDataUrl(blob),
-        ...(report.estimate ? { estimateVersion: report.estimate.version } : {}),
-      });
-    },
-    onSuccess: (view) => {
-      setProblem(null);
-      setClearKey((k) => k + 1);
-      onSigned(view, signerName.trim());
-    },
-    onError: onRefused,
-  });
-
-  const confirm = () => {
-    if (!signerName.trim()) return setProblem(t('review.nameMissing'));
-    if (!signed && !typed) return setProblem(t('review.empty'));
-    setProblem(null);
-    submit.mutate();
-  };
-
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('review.title')}
-      size="lg"
-      // On a phone the sign sheet takes the screen: room to sign with a finger.
-      fullScreen={phone}
-      keepMounted
-      closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}
-    >
-      <Stack gap="sm">
-        {approving.length > 0 && (
-          <Box>
-            <Text fw={700}>{t('review.approving')}</Text>
-            <PricedItems report={report} items={approving} />
-          </Box>
-        )}
-        {declining.length > 0 && (
-          <Box>
-            <Text fw={700}>{t('review.declining')}</Text>
-            <PricedItems report={report} items={declining} />
-          </Box>
-        )}
-        {total && (
-          <Text fw={800} size="lg" data-testid="review-total">
-            {t('review.total', { amount: total })}
-          </Text>
-        )}
-        <TextInput
-          label={t('review.name')}
-          value={signerName}
-          onChange={(e) => setName(e.currentTarget.value)}
-          required
-          autoComplete="name"
-        />
-        <Text fw={500} size="sm">
-          {t('review.signature')}
-        </Text>
-        <Text size="xs" c="dimmed" id={hintId}>
-          {t('review.signHint')}
-        </Text>
-        <SignaturePad
-          ref={pad}
-          label={t('review.signature')}
-          describedBy={hintId}
-          onChange={setSigned}
-          clearKey={clearKey}
-        />
-        <Group justify="space-between">
-          <Checkbox
-            label={t('review.typed')}
-            checked={typed}
-            onChange={(e) => setTyped(e.currentTarget.checked)}
-          />
-          <Button variant="subtle" size="xs" onClick={() => setClearKey((k) => k + 1)}>
-            {t('review.clear')}
-          </Button>
-        </Group>
-        {problem && (
-          <Text c="red" role="alert">
-            {problem}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('review.back')}
-          </Button>
-          <Button onClick={confirm} loading={submit.isPending}>
-            {t('review.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
 }

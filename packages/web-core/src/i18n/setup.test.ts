@@ -37,6 +37,24 @@ describe('createI18n', () => {
     expect(i18n.t('ui:back')).toBe('Back (server)');
   });
 
+  it('draws again only when the server changed a text the app holds', async () => {
+    // The same texts as built in (the usual case), with namespaces the app does not bundle.
+    const same = createI18n({ en: { ui: catalogs.en.ui }, fr: { ui: catalogs.fr.ui } }, environment({ fetch: vi.fn(async () => json(catalogs.en)) }));
+    const quiet = vi.fn();
+    same.i18n.store.on('added', quiet);
+    await expect(same.ready).resolves.toBe('server');
+    expect(quiet).not.toHaveBeenCalled();
+    expect(same.i18n.t('media:gallery.title')).toBe(catalogs.en.media.gallery.title);
+
+    // A text fixed on the server: one event, however many namespaces came.
+    const fixed = createI18n({ en: { ui: catalogs.en.ui }, fr: { ui: catalogs.fr.ui } }, environment());
+    const told = vi.fn();
+    fixed.i18n.store.on('added', told);
+    await fixed.ready;
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(fixed.i18n.t('ui:back')).toBe('Back (server)');
+  });
+
   it("adds a page's bundled texts offline, and never over the server's newer ones", async () => {
     const offline = createI18n({ en: { ui: catalogs.en.ui }, fr: { ui: catalogs.fr.ui } }, environment({ fetch: () => new Promise<Response>(() => {}) }));
     expect(offline.i18n.exists('media:gallery.title')).toBe(false);

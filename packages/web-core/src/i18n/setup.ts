@@ -185,9 +185,20 @@ async function fetchCatalog(i18n: I18n, env: I18nEnvironment, language: Language
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const body: unknown = await response.json();
     if (!isCatalogShape(body)) throw new Error('not a catalog');
+    // Usually the server's texts are the ones built in: then nothing is added that is already
+    // there, and nothing on screen draws again (a whole page's render while it is loading). The
+    // namespaces the app does not bundle are added without a render, since nothing drawn uses them;
+    // one render follows when a text on screen may have changed.
+    const changed: Array<[string, Record<string, unknown>]> = [];
     for (const [namespace, texts] of Object.entries(body)) {
-      i18n.addResourceBundle(language, namespace, texts, true, true);
+      const held = i18n.getResourceBundle(language, namespace) as unknown;
+      if (held === undefined) i18n.addResourceBundle(language, namespace, texts, true, true, { silent: true });
+      else if (JSON.stringify(held) !== JSON.stringify(texts)) changed.push([namespace, texts]);
     }
+    // The last one added tells the app (one render for all of them).
+    changed.forEach(([namespace, texts], i) =>
+      i18n.addResourceBundle(language, namespace, texts, true, true, { silent: i < changed.length - 1 }),
+    );
     return 'server';
   } catch (error) {
     // The display language could not be retrieved; the local texts are used.
