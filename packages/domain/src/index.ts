@@ -85,6 +85,8 @@ export * from './portal/seasons.js';
 export * from './portal/time-zones.js';
 export * from './portal/often-required-work.js';
 export * from './portal/portal.js';
+export * from './portal/analytics-events.js';
 export * from './routes/portal.js';
+export * from './routes/portal-events.js';
 export * from './portal/appointments.js';
 export * from './routes/appointments.js';

@@ -19,25 +19,6 @@ export const PORTAL_LIMITS = {
   eventsPerMinute: 60,
 } as const;
 
-/** The analytics events of the portal, exactly as named by the product. */
-export const ANALYTICS_EVENTS = [
-  'myCarLogin',
-  'myCarRegistration',
-  'uploadProfilePicture',
-  'clickFrequentlyPerformedAddItems',
-  'clickViewFrequentlyPerformedWork',
-  'viewReport',
-  'shareReport',
-  'selectAppointmentTime',
-  'sendAppointment',
-  'previousReport',
-  'nextReport',
-  // Not among the product's names: the switch between the login and the registration form
-  // (data.to: 'login' or 'registration'), which the product says is logged without naming it.
-  'switchLoginRegistration',
-] as const;
-export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
-
 export const ZPortalStore = z.object({
   _id: z.string(),
   name: z.string(),
@@ -141,16 +122,6 @@ export const ZOftenRequiredWork = z.object({
     z.object({ _id: z.string(), text: z.object({ en: z.string(), fr: z.string() }), season: ZSeason.nullable() }),
   ),
 });
-
-export const ZLogEventRequest = z.strictObject({
-  eventName: z.enum(ANALYTICS_EVENTS, { message: `must be one of ${ANALYTICS_EVENTS.join(', ')}` }),
-  /** A few facts about the event (the order viewed, the slot chosen): flat, small. */
-  data: z
-    .record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]))
-    .refine((d) => Object.keys(d).length <= 10, 'at most 10 fields')
-    .optional(),
-});
-export type LogEventRequest = z.input<typeof ZLogEventRequest>;
 
 /** The customer as the dashboard's header names it: a person's name, or the business on the fleet variant. */
 export const ZPortalCustomer = z.object({

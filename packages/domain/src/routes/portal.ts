@@ -6,7 +6,6 @@ import { PORTAL_ROLES } from '../roles.js';
 import { LIMITS } from '../limits.js';
 import {
   ZDeferredItems,
-  ZLogEventRequest,
   ZOftenRequiredWork,
   ZPortalDashboard,
   ZPortalOrdersPage,
@@ -17,6 +16,7 @@ import {
   ZTodoItems,
   ZVehicleOverview,
 } from '../portal/portal.js';
+import { logEventRoute } from './portal-events.js';
 
 /**
  * The customer portal's calls (docs/portal.md), for the signed-in portal user: its customer's
@@ -141,17 +141,6 @@ export const oftenRequiredWorkRoute = defineRoute({
   tag: 'portal',
   access: access.signedIn(PORTAL_ROLES),
   response: ZOftenRequiredWork,
-});
-
-export const logEventRoute = defineRoute({
-  id: 'portal.logEvent',
-  method: 'POST',
-  path: '/v2/api/log-event',
-  summary: `Records one of the portal's analytics events for the signed-in customer (its user, customer, store and time); at most 60 a minute per user (429 after).`,
-  tag: 'portal',
-  access: access.signedIn(PORTAL_ROLES),
-  body: ZLogEventRequest,
-  status: 204,
 });
 
 export const portalRoutes = [

@@ -192,7 +192,8 @@ async function fetchCatalog(i18n: I18n, env: I18nEnvironment, language: Language
     const changed: Array<[string, Record<string, unknown>]> = [];
     for (const [namespace, texts] of Object.entries(body)) {
       const held = i18n.getResourceBundle(language, namespace) as unknown;
-      if (held === undefined) i18n.addResourceBundle(language, namespace, texts, true, true, { silent: true });
+      // Nothing to merge into: the parsed answer is kept as it is (no walk, no copy).
+      if (held === undefined) i18n.addResourceBundle(language, namespace, texts, false, true, { silent: true, skipCopy: true });
       else if (JSON.stringify(held) !== JSON.stringify(texts)) changed.push([namespace, texts]);
     }
     // The last one added tells the app (one render for all of them).
