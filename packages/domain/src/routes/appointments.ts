@@ -3,7 +3,7 @@ import { access } from '../http/access.js';
 import { defineRoute } from '../http/route.js';
 import { ZId } from '../http/common.js';
 import { ZAppointment, ZAppointmentRequest, ZNextAppointment } from '../portal/appointments.js';
-import { ORDER_READ_ROLES, ORDER_WRITE_ROLES } from './repair-orders.js';
+import { ORDER_READ_ROLES, ORDER_WRITE_ROLES } from '../repair-orders/order-roles.js';
 
 /**
  * Appointments (docs/portal.md "Appointments"): a portal customer requests one for a vehicle of its

@@ -6,6 +6,7 @@ import { ZId, ZPage, ZQueryBoolean, ZSize } from '../http/common.js';
 import { STAFF_ROLES } from '../roles.js';
 import { LIMITS } from '../limits.js';
 import { ZCustomer, ZCustomerFields } from '../customers/customer.js';
+import { customerFleetPictureRoute, portalVehiclePictureRoute } from './portal-pictures.js';
 import {
   ZHousehold,
   ZHouseholdSearchCount,
@@ -265,30 +266,6 @@ export const vehiclePictureRoute = defineRoute({
   tag: 'customers',
   access: access.store(STAFF_ROLES),
   params: vehicleParams,
-  response: ZVehicle,
-});
-
-export const customerFleetPictureRoute = defineRoute({
-  id: 'customers.fleetPicture',
-  method: 'POST',
-  path: '/v2/api/customer/:customerId/fleetPicture',
-  summary:
-    "Sets the customer's fleet logo (fleetPicture) from a multipart/form-data upload, as for a vehicle picture; for the store's staff and the customer's own portal users.",
-  tag: 'customers',
-  access: access.customer(STAFF_ROLES),
-  params: z.strictObject({ customerId: ZId }),
-  response: ZCustomer,
-});
-
-export const portalVehiclePictureRoute = defineRoute({
-  id: 'customers.portalVehiclePicture',
-  method: 'POST',
-  path: '/v2/api/vehicle/:vehicleId/picture',
-  summary:
-    "Sets the vehicle's profile picture from the portal (docs/portal.md), from a multipart/form-data upload as the store's vehicle picture: one PNG or JPEG file (checked by its bytes; 415 otherwise, 413 when too large), kept as an upright JPEG; for a portal user of the household that holds the vehicle.",
-  tag: 'customers',
-  access: access.household([]),
-  params: z.strictObject({ vehicleId: ZId }),
   response: ZVehicle,
 });
 

@@ -12,7 +12,7 @@ import {
   ZUpdateEstimateLineRequest,
   ZUpdateEstimateRequest,
 } from '../estimates/drawing.js';
-import { ORDER_READ_ROLES } from './repair-orders.js';
+import { ORDER_READ_ROLES } from '../repair-orders/order-roles.js';
 
 /** Estimates (docs/estimates.md): built by advisors and the people above them; read by everyone in the shop. */
 

@@ -20,7 +20,7 @@ import {
   ZAutomaticInspectionSelectionList,
   ZAutomaticInspectionSelectionRequest,
 } from '../inspections/automatic-selection.js';
-import { ORDER_READ_ROLES, ORDER_WRITE_ROLES } from './repair-orders.js';
+import { ORDER_READ_ROLES, ORDER_WRITE_ROLES } from '../repair-orders/order-roles.js';
 
 /** Inspection types, automatic selection, results, pictures and videos (docs/inspections.md). */
 

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { access } from '../http/access.js';
 import { defineRoute } from '../http/route.js';
 import { ZId, ZPage, ZSize } from '../http/common.js';
-import { ROLES, STAFF_ROLES, type Role } from '../roles.js';
-import { isTechnician } from '../permissions.js';
 import { LIMITS } from '../limits.js';
 import { ZHousehold, ZPageInfo } from '../customers/vehicle.js';
 import {
@@ -18,15 +16,8 @@ import {
   type OrderStep,
   type PartsState,
 } from '../repair-orders/repair-order.js';
+import { ORDER_READ_ROLES, ORDER_WRITE_ROLES, TIME_TRACKER_ROLES } from '../repair-orders/order-roles.js';
 
-/** Everyone who works in a shop may read tickets. */
-export const ORDER_READ_ROLES: readonly Role[] = STAFF_ROLES;
-/** Who writes tickets: not the shared store login, analytics viewers or payment managers. */
-export const ORDER_WRITE_ROLES: readonly Role[] = STAFF_ROLES.filter(
-  (r) => r !== 'Store' && r !== 'AnalyticsViewer' && r !== 'paymentManager',
-);
-/** The time tracker is for technicians only. */
-export const TIME_TRACKER_ROLES: readonly Role[] = ROLES.filter((r) => isTechnician(r));
 
 const storeParams = z.strictObject({ storeId: ZId });
 const orderParams = z.strictObject({ storeId: ZId, inspectionOrderId: ZId });

@@ -13,7 +13,7 @@ import {
   ZReportView,
   ZShareReportRequest,
 } from '../reports/report-view.js';
-import { ORDER_READ_ROLES, ORDER_WRITE_ROLES } from './repair-orders.js';
+import { ORDER_READ_ROLES, ORDER_WRITE_ROLES } from '../repair-orders/order-roles.js';
 
 /**
  * The customer's report (docs/reports.md): `/v2/api/report/{inspectionOrderId}...`, reached with
