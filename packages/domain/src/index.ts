@@ -88,3 +88,5 @@ export * from './portal/portal.js';
 export * from './routes/portal.js';
 export * from './portal/appointments.js';
 export * from './routes/appointments.js';
+export * from './messaging/texting.js';
+export * from './routes/messaging.js';
