@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ANSWER_WINDOW_MS,
   AppError,
+  deliveryRank,
   errors,
   quietHoursEnd,
   storedStoreTimeZone,
@@ -63,10 +64,15 @@ export function sendingUseCases(ctx: MessagingContext) {
     }
     return deps.outbox.transaction(async (tx) => {
       const r = createMessagingRepository(tx);
+      // Twilio's status callback may have come before this line linked the text to its delivery:
+      // it updated the delivery row, so the text takes the further of the two words.
+      const delivery = sentMessageId && deps.sms.kind !== 'local' ? await deps.sentMessagesIn(tx).find(sentMessageId) : null;
+      if (delivery && deliveryRank(delivery.status) > deliveryRank(status)) status = delivery.status;
       const updated = (await r.updateMessage(row.id, { status, sentMessageId, error, via: deps.sms.kind })) ?? row;
-      if (status === 'failed') await r.addError(row.storeId, row.customerId);
+      const failed = status === 'failed' || status === 'undelivered';
+      if (failed) await r.addError(row.storeId, row.customerId);
       await ctx.announce(tx, 'updated', updated, timeZone);
-      if (status === 'failed') await ctx.announceCounts(tx, row.storeId, row.customerId);
+      if (failed) await ctx.announceCounts(tx, row.storeId, row.customerId);
       return updated;
     });
   }
