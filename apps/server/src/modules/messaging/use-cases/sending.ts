@@ -11,7 +11,7 @@ import {
 } from '@servicebay/domain';
 import { MessageDeliveryError } from '../../../platform/messages/delivery.js';
 import { normalizePhone } from '../../../platform/sms/index.js';
-import { createMessagingRepository, type TextMessageRow } from '../messaging.repository.js';
+import { createMessagingRepository, type MessagingRepository, type TextMessageRow } from '../messaging.repository.js';
 import { presentTextMessage } from '../messaging.presenter.js';
 import type { MessagingContext } from './context.js';
 
@@ -34,17 +34,26 @@ const optedOut = () => new AppError(409, 'TEXTING_OPTED_OUT', 'this customer ask
 const notPermitted = () =>
   new AppError(409, 'SMS_NOT_PERMITTED', 'The customer has not given permission to receive text messages');
 
+interface TextedCustomer {
+  id: string;
+  storeId: string;
+  mobilePhone: string | null;
+  permissionToText: boolean;
+}
+
+/** Why this customer may not be texted now, or null. */
+async function refusalFor(repo: MessagingRepository, customer: TextedCustomer): Promise<AppError | null> {
+  if (!normalizePhone(customer.mobilePhone ?? '')) return noValidCellPhone();
+  if (customer.permissionToText) return null;
+  const last = await repo.lastConsent(customer.storeId, customer.id);
+  return last && !last.permissionToText ? optedOut() : notPermitted();
+}
+
 /** Sending the store's texts: checked, stored, handed to the provider now or at the end of quiet hours. */
 export function sendingUseCases(ctx: MessagingContext) {
   const { deps, repo, now } = ctx;
 
-  /** Why this customer may not be texted now, or null. */
-  async function refusal(customer: { id: string; storeId: string; mobilePhone: string | null; permissionToText: boolean }) {
-    if (!normalizePhone(customer.mobilePhone ?? '')) return noValidCellPhone();
-    if (customer.permissionToText) return null;
-    const last = await repo.lastConsent(customer.storeId, customer.id);
-    return last && !last.permissionToText ? optedOut() : notPermitted();
-  }
+  const refusal = (customer: TextedCustomer) => refusalFor(repo, customer);
 
   /** Hands a stored text to the provider and records what it said; a refusal is stored as failed. */
   async function deliver(row: TextMessageRow, timeZone: string): Promise<TextMessageRow> {
