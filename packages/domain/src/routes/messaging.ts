@@ -259,6 +259,19 @@ export const consentHistoryRoute = defineRoute({
   response: ZConsentHistory,
 });
 
+export const moveTextMessageRoute = defineRoute({
+  id: 'messaging.move',
+  method: 'POST',
+  path: '/messaging/v1/customer/:customerId/text-message/:textMessageId/move',
+  summary:
+    "Attaches a text the customer sent to another customer of the store (several customers share a number: an incoming text goes to the most recent conversation). 404 unless the text is the path customer's own incoming text and the other customer is of the same store.",
+  tag: 'messaging',
+  access: access.customerStaff(TEXTING_ROLES),
+  params: z.strictObject({ customerId: ZId, textMessageId: ZId }),
+  body: z.strictObject({ toCustomerId: ZId }),
+  response: ZTextMessage,
+});
+
 export const ZSendEmailRequest = z.strictObject({
   to: z.email({ message: 'must be an e-mail address' }),
   subject: z.string().trim().min(1, { message: 'subject is mandatory' }).max(200),
@@ -323,6 +336,7 @@ export const messagingRoutes = [
   textMessageReadRoute,
   unreadTextMessagesRoute,
   consentHistoryRoute,
+  moveTextMessageRoute,
   sendEmailRoute,
   customerSuccessEmailRoute,
   twilioInboundRoute,

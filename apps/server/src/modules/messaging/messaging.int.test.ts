@@ -237,7 +237,22 @@ describe('incoming texts, counts and read', () => {
     await inbound('+15145550155', 'It is One here');
     const [row] = await t.platform.database.db.select().from(textMessages).where(eq(textMessages.text, 'It is One here'));
     expect(row!.customerId).toBe(older.id);
-    expect(newer.id).not.toBe(older.id);
+
+    // The advisor moves it to the customer who wrote it; both conversations follow.
+    const move = (customerId: string, id: string, toCustomerId: string) =>
+      inject('POST', `/messaging/v1/customer/${customerId}/text-message/${id}/move`, advisor, { toCustomerId });
+    const res = await move(older.id, row!.id, newer.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: row!.id, customerId: newer.id, text: 'It is One here' });
+    const list = ZConversationPage.parse((await inject('GET', `/messaging/v1/store/${store.id}/conversation?size=100`, advisor)).json());
+    expect(list.items.find((c) => c.customerId === newer.id)).toMatchObject({ text: 'It is One here', unreadSentMessages: 1 });
+    expect(list.items.find((c) => c.customerId === older.id)).toMatchObject({ text: 'Hello One', unreadSentMessages: 0 });
+    // Only the customer's own incoming text, to a customer of the same store.
+    expect((await move(older.id, row!.id, newer.id)).statusCode).toBe(404);
+    const stranger = await t.make.customer(await t.make.store());
+    expect((await move(newer.id, row!.id, stranger.id)).statusCode).toBe(404);
+    const [storeText] = await t.platform.database.db.select().from(textMessages).where(eq(textMessages.text, 'Hello One'));
+    expect((await move(older.id, storeText!.id, newer.id)).statusCode).toBe(404);
   });
 
   it('refuses a forged, unsigned or replayed-elsewhere webhook with 403 and changes nothing', async () => {

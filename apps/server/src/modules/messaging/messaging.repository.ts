@@ -349,6 +349,12 @@ function writeQueries(db: Db) {
       return inserted!;
     },
 
+  };
+}
+
+/** The background jobs' claims: texts due after quiet hours, the local gateway's steps. */
+function jobQueries(db: Db) {
+  return {
     /**
      * Takes the texts due at the end of quiet hours, turning them queued in the same statement:
      * two server processes never take the same text.
@@ -399,8 +405,63 @@ function writeQueries(db: Db) {
   };
 }
 
+/** Fixing where an incoming text went. */
+function correctionQueries(db: Db) {
+  return {
+    /** A customer's text attached to another customer of the store; null when it is not that customer's. */
+    async moveMessage(storeId: string, id: string, fromCustomerId: string, toCustomerId: string): Promise<TextMessageRow | null> {
+      const [row] = await db
+        .update(textMessages)
+        .set({ customerId: toCustomerId, updatedAt: new Date() })
+        .where(
+          and(
+            eq(textMessages.storeId, storeId),
+            eq(textMessages.id, id),
+            eq(textMessages.customerId, fromCustomerId),
+            eq(textMessages.senderType, 'customer'),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** The conversation written again from its texts (after one moved); gone when none is left. */
+    async rebuildConversation(storeId: string, customerId: string) {
+      const where = and(eq(textMessages.storeId, storeId), eq(textMessages.customerId, customerId));
+      const [latest] = await db.select().from(textMessages).where(where).orderBy(newest(textMessages.createdAt), newest(textMessages.id)).limit(1);
+      if (!latest) {
+        await db.delete(conversations).where(and(eq(conversations.storeId, storeId), eq(conversations.customerId, customerId)));
+        return;
+      }
+      const [agg] = await db
+        .select({
+          unread: sql<number>`count(*) filter (where ${textMessages.senderType} = 'customer' and ${textMessages.seenAt} is null)`.mapWith(Number),
+          errors: sql<number>`count(*) filter (where ${isError} and ${textMessages.seenAt} is null)`.mapWith(Number),
+          lastInbound: sql<Date | null>`max(${textMessages.createdAt}) filter (where ${textMessages.senderType} = 'customer')`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v))),
+        })
+        .from(textMessages)
+        .where(where);
+      const values = {
+        phone: latest.senderType === 'customer' ? latest.from : latest.to,
+        lastText: latest.text,
+        lastSender: latest.senderName,
+        lastSenderType: latest.senderType,
+        lastMessageAt: latest.createdAt,
+        lastInboundAt: agg?.lastInbound ?? null,
+        unreadCount: agg?.unread ?? 0,
+        errorCount: agg?.errors ?? 0,
+      };
+      await db
+        .insert(conversations)
+        .values({ storeId, customerId, ...values })
+        .onConflictDoUpdate({ target: [conversations.storeId, conversations.customerId], set: values });
+    },
+
+  };
+}
+
 export function createMessagingRepository(db: Db) {
-  return { ...readQueries(db), ...listQueries(db), ...writeQueries(db) };
+  return { ...readQueries(db), ...listQueries(db), ...writeQueries(db), ...jobQueries(db), ...correctionQueries(db) };
 }
 
 export type MessagingRepository = ReturnType<typeof createMessagingRepository>;

@@ -3,6 +3,7 @@ import {
   conversationListRoute,
   customerSuccessEmailRoute,
   customerTextMessagesRoute,
+  moveTextMessageRoute,
   orderConversationRoute,
   sendEmailRoute,
   sendTextMessageRoute,
@@ -31,6 +32,10 @@ export function messagingRoutes(messaging: MessagingService) {
     implement(textMessageReadRoute, ({ storeId, params }) => messaging.markRead(storeId, params.customerId)),
 
     implement(unreadTextMessagesRoute, ({ storeId, query }) => messaging.unread(storeId, query.openOrders)),
+
+    implement(moveTextMessageRoute, ({ storeId, params, body }) =>
+      messaging.moveMessage(storeId, params.customerId, params.textMessageId, body.toCustomerId),
+    ),
 
     implement(consentHistoryRoute, ({ storeId, params }) => messaging.consentHistory(storeId, params.customerId)),
 

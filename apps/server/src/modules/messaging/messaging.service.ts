@@ -54,6 +54,26 @@ function readUseCases(ctx: MessagingContext) {
       });
     },
 
+    /** An incoming text moved to another customer of the store; both conversations written again. */
+    async moveMessage(storeId: string, customerId: string, textMessageId: string, toCustomerId: string) {
+      if (toCustomerId === customerId) throw errors.invalid('toCustomerId: must be another customer');
+      if (!(await repo.customer(storeId, toCustomerId))) throw errors.notFound('No such customer in the store');
+      const timeZone = await ctx.timeZoneOf(storeId);
+      const moved = await deps.outbox.transaction(async (tx) => {
+        const r = createMessagingRepository(tx);
+        const row = await r.moveMessage(storeId, textMessageId, customerId, toCustomerId);
+        if (!row) return null;
+        await r.rebuildConversation(storeId, customerId);
+        await r.rebuildConversation(storeId, toCustomerId);
+        const message = await ctx.announce(tx, 'updated', row, timeZone);
+        await ctx.announceCounts(tx, storeId, customerId);
+        await ctx.announceCounts(tx, storeId, toCustomerId);
+        return message;
+      });
+      if (!moved) throw errors.notFound('No such incoming text of this customer');
+      return moved;
+    },
+
     async consentHistory(storeId: string, customerId: string): Promise<{ items: ConsentEvent[] }> {
       const rows = await repo.consentHistory(storeId, customerId);
       return {
