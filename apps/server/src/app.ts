@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import { devRoutes, LIMITS, routeTable, type AnyRoute } from '@servicebay/domain';
+import { AppError, devRoutes, LIMITS, routeTable, type AnyRoute } from '@servicebay/domain';
 import type { Platform } from './platform/platform.js';
 import { errorHandler, notFoundHandler } from './platform/http/errors.js';
 import { registerRoutes } from './platform/http/registrar.js';
@@ -74,8 +74,14 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     },
   });
 
-  // Twilio's webhooks post forms; their fields are checked against X-Twilio-Signature by the handler.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+  // Twilio's webhooks post forms; their fields are checked against X-Twilio-Signature by the
+  // handler. Every other route takes JSON only: a form is what a cross-site page can post without
+  // asking, so the API keeps refusing it (415).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (!request.url.startsWith('/v2/webhooks/')) {
+      done(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'));
+      return;
+    }
     done(null, parseForm(body as string));
   });
 

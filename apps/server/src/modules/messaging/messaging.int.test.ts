@@ -181,6 +181,21 @@ describe('sending a text', () => {
   });
 });
 
+describe('quiet hours and a later opt-out', () => {
+  it('does not send a scheduled text to a customer who texted STOP meanwhile', async () => {
+    const night = await storeIn(NIGHT_ZONE);
+    const nightAdvisor = await bearer(t.platform.tokens, await t.make.user('ServiceAdvisor', night));
+    const late = await t.make.customer(night, { firstName: 'Late', lastName: 'Stop', mobilePhone: '5145550122', permissionToText: true });
+    const message = ZTextMessage.parse((await send(late.id, { text: 'Tomorrow at 9?' }, nightAdvisor)).json());
+    expect(message.deliveryStatus).toBe('scheduled');
+    await inbound('+15145550122', 'STOP');
+    await t.platform.database.db.update(textMessages).set({ scheduledFor: new Date(Date.now() - 1000) }).where(eq(textMessages.id, message._id));
+    await servicesOf(t).messaging.sendDue();
+    const [row] = await t.platform.database.db.select().from(textMessages).where(eq(textMessages.id, message._id));
+    expect(row).toMatchObject({ status: 'failed', error: 'TEXTING_OPTED_OUT', sentMessageId: null });
+  });
+});
+
 describe('incoming texts, counts and read', () => {
   it('attaches a text to the customer by number, unread, and read clears the counts', async () => {
     const res = await inbound('+1 (514) 555-0101', 'Thanks! What time?');
@@ -270,6 +285,15 @@ describe('incoming texts, counts and read', () => {
     expect(json.statusCode).toBe(403);
     expect(json.json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect(await count()).toBe(before);
+    // Forms are for the webhooks only: the API refuses one as it refuses any body but JSON.
+    const form415 = await t.app.inject({
+      method: 'POST',
+      url: `/messaging/v1/customer/${jane.id}/text-message`,
+      headers: { ...advisor, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'text=Hi',
+    });
+    expect(form415.statusCode).toBe(415);
+    expect(form415.json()).toEqual({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' });
     const [customer] = await t.platform.database.db.select().from(customers).where(eq(customers.id, jane.id));
     expect(customer!.permissionToText).toBe(true);
   });
