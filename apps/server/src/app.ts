@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import { devRoutes, LIMITS, routeTable, type AnyRoute } from '@servicebay/domain';
+import { AppError, devRoutes, LIMITS, routeTable, type AnyRoute } from '@servicebay/domain';
 import type { Platform } from './platform/platform.js';
 import { errorHandler, notFoundHandler } from './platform/http/errors.js';
 import { registerRoutes } from './platform/http/registrar.js';
@@ -13,6 +13,8 @@ import { createTenancyRepository } from './platform/tenancy/tenancy.repository.j
 import { cacheStoreOwnership } from './platform/tenancy/store-ownership.cache.js';
 import { buildServices, implementations, type Services } from './modules/index.js';
 import { startReadingSweeper } from './modules/reports/index.js';
+import { startMessagingJobs } from './modules/messaging/index.js';
+import { parseForm } from './platform/sms/index.js';
 import { registerRealtime } from './platform/realtime/realtime.routes.js';
 
 export interface BuildOptions {
@@ -72,6 +74,17 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     },
   });
 
+  // Twilio's webhooks post forms; their fields are checked against X-Twilio-Signature by the
+  // handler. Every other route takes JSON only: a form is what a cross-site page can post without
+  // asking, so the API keeps refusing it (415).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (!request.url.startsWith('/v2/webhooks/')) {
+      done(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'));
+      return;
+    }
+    done(null, parseForm(body as string));
+  });
+
   const services = options.services ?? buildServices(platform);
   const tenancyRepo = createTenancyRepository(platform.database.db);
   const idempotencyRepo = createIdempotencyRepository(platform.database.db);
@@ -96,5 +109,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   // Idempotency records are kept 7 days, then purged (docs/decisions/0003-idempotent-writes.md).
   const purge = startIdempotencyPurge({ repo: idempotencyRepo, logger: platform.logger });
   app.addHook('onClose', () => purge.stop());
+  // The local gateway's steps and the texts held for quiet hours (docs/texting.md).
+  const texting = startMessagingJobs({ messaging: services.messaging, logger: platform.logger });
+  app.addHook('onClose', () => texting.stop());
   return app;
 }

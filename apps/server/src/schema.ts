@@ -22,6 +22,7 @@ import * as training from './modules/training/training.schema.js';
 import * as vehicleData from './modules/vehicle-data/vehicle-data.schema.js';
 import * as vinScanner from './modules/vin-scanner/vin-scanner.schema.js';
 import * as portal from './modules/portal/portal.schema.js';
+import * as messaging from './modules/messaging/messaging.schema.js';
 
 export const tables = {
   ...tenancy,
@@ -39,6 +40,7 @@ export const tables = {
   ...estimates,
   ...reports,
   ...portal,
+  ...messaging,
 };
 
 type AppTables = typeof tables;

@@ -43,6 +43,10 @@ export const ERROR_CODES = [
   'REPORT_NO_RECIPIENT',
   'SMS_NOT_PERMITTED',
   'SMS_NOT_SENT',
+  // customer texting (docs/texting.md); the lower-case one is the product's message key
+  'contact_does_not_have_valid_cell_phone',
+  'TEXTING_OPTED_OUT',
+  'TEXTING_NOT_CONFIGURED',
   // the customer's report (docs/reports.md)
   'ITEM_ALREADY_DECIDED',
   'ESTIMATE_CHANGED',

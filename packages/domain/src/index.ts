@@ -92,3 +92,5 @@ export * from './routes/portal-events.js';
 export * from './routes/portal-pictures.js';
 export * from './portal/appointments.js';
 export * from './routes/appointments.js';
+export * from './messaging/texting.js';
+export * from './routes/messaging.js';

@@ -41,6 +41,8 @@ import enCustomerReport from './en/customerReport.json' with { type: 'json' };
 import frCustomerReport from './fr/customerReport.json' with { type: 'json' };
 import enAppointments from './en/appointments.json' with { type: 'json' };
 import frAppointments from './fr/appointments.json' with { type: 'json' };
+import enTexting from './en/texting.json' with { type: 'json' };
+import frTexting from './fr/texting.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
@@ -71,6 +73,7 @@ export const en = {
   reportSending: enReportSending,
   customerReport: enCustomerReport,
   appointments: enAppointments,
+  texting: enTexting,
 };
 
 export type Catalog = typeof en;
@@ -97,6 +100,7 @@ export const fr: Catalog = {
   reportSending: frReportSending,
   customerReport: frCustomerReport,
   appointments: frAppointments,
+  texting: frTexting,
 };
 
 export const catalogs = { en, fr } as const;

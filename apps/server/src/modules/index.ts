@@ -54,6 +54,7 @@ import {
 import { adminRoutes, createAdminRepository, createAdminService } from './admin/index.js';
 import { analyticsRoutes, createStoreFiguresRepository, createStoreFiguresService } from './analytics/index.js';
 import { createDevOutboxService, devOutboxRoutes } from './dev-outbox/index.js';
+import { createMessagingService, devOutboxReplyRoutes, messagingRoutes, twilioWebhookRoutes } from './messaging/index.js';
 import {
   createCustomersRepository,
   createCustomersService,
@@ -303,6 +304,22 @@ export function buildServices(platform: Platform) {
 
   const access = buildAccess(platform, { identity, customersRepo, orders, inspections, estimates, cannedJobs });
 
+  // Texting: the customer's permission is the customers module's, written in the same transaction.
+  const messaging = createMessagingService({
+    db,
+    outbox: platform.outbox,
+    sms: platform.sms,
+    mail: platform.mail,
+    sentMessagesIn: createSentMessagesRepository,
+    setPermissionToText: async (tx, storeId, customerId, value) => {
+      await customersIn(tx).updateCustomer(storeId, customerId, { permissionToText: value });
+    },
+    link,
+    logger: platform.logger,
+    textingConfigured: config.twilio !== undefined || !config.production,
+    customerSuccessEmail: config.customerSuccessEmail,
+  });
+
   return {
     identity,
     tenancy: createTenancyRepository(db),
@@ -335,6 +352,7 @@ export function buildServices(platform: Platform) {
     portal,
     appointments,
     devOutbox: createDevOutboxService(createSentMessagesRepository(db)),
+    messaging,
     access,
   };
 }
@@ -369,7 +387,9 @@ export function implementations(platform: Platform, services: Services = buildSe
     ...reportViewRoutes({ view: s.reportView, links: s.reportLinks, orders: s.orders }),
     ...portalRoutes(s.portal),
     ...appointmentRoutes(s.appointments),
+    ...messagingRoutes(s.messaging),
+    ...twilioWebhookRoutes(s.messaging, platform.config),
     // Not mounted at all unless DEV_TOOLS is on: its paths then answer as paths that do not exist.
-    ...(platform.config.devTools ? devOutboxRoutes(s.devOutbox) : []),
+    ...(platform.config.devTools ? [...devOutboxRoutes(s.devOutbox), ...devOutboxReplyRoutes(s.messaging, s.devOutbox, platform.config)] : []),
   ];
 }

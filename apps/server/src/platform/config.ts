@@ -29,6 +29,10 @@ export interface Config {
    * whatever DEV_TOOLS says: it holds password-reset links.
    */
   devTools: boolean;
+  /** NODE_ENV=production: no embedded stand-in for a provider that is not configured (texting). */
+  production: boolean;
+  /** Where POST /messaging/v1/email/customer-success-team writes (CUSTOMER_SUCCESS_EMAIL). */
+  customerSuccessEmail: string;
   logLevel: string;
   /** Directory holding the built staff and portal apps; served when present. */
   webDistDirs: { staff: string; portal: string };
@@ -94,6 +98,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     seedDemoData: flag(env.SEED_DEMO_DATA, true),
     devTools: !production && flag(env.DEV_TOOLS, true),
+    production,
+    customerSuccessEmail: env.CUSTOMER_SUCCESS_EMAIL ?? 'customer-success@servicebay.local',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     webDistDirs: {
       staff: path.resolve(root, env.STAFF_DIST ?? 'apps/staff/dist'),

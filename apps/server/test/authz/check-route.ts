@@ -80,7 +80,8 @@ export async function checkRoute(route: AnyRoute, w: AuthzWorld): Promise<string
     const params = await paramsFor(w.victim, insider);
     const attempt = await send(`${role} of the store`, insider, params);
     // Portal users never act for a store, an account or a partner: those are strangers' tenants.
-    const portalOnStore = ['store', 'account', 'partner'].includes(route.access.kind) && roleReach(role) === 'customer';
+    const staffOnly = ['store', 'account', 'partner'].includes(route.access.kind) || (route.access.kind === 'customer' && route.access.portal === false);
+    const portalOnStore = staffOnly && roleReach(role) === 'customer';
     if (!allowed.includes(role)) {
       expect(attempt, portalOnStore ? 404 : 403, portalOnStore ? '404 (portal users never act for a store)' : '403');
     } else {

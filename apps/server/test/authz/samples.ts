@@ -7,6 +7,7 @@ import { createCoursesRepository } from '../../src/modules/training/training.rep
 import { createEstimatesRepository } from '../../src/modules/estimates/estimates.repository.js';
 import { createCannedJobsRepository } from '../../src/modules/estimates/canned-jobs.repository.js';
 import { todoItems } from '../../src/modules/portal/portal.schema.js';
+import { textMessages } from '../../src/modules/messaging/messaging.schema.js';
 
 /** A portal user's own customer in the world's store (made and linked on first use); null for anyone else. */
 async function portalCustomerOf(t: TestApp, world: TenantWorld, caller: { id: string }) {
@@ -112,6 +113,15 @@ export const paramSamples: Record<string, SampleFactory> = {
         enabled: false,
       })
     ).id,
+  // An incoming text of a new customer of the store.
+  textMessageId: async (t, world) => {
+    const customer = await t.make.customer(world.store, { mobilePhone: '5145550199' });
+    const [row] = await t.platform.database.db
+      .insert(textMessages)
+      .values({ storeId: world.store.id, customerId: customer.id, messageId: `SM${crypto.randomUUID()}`, senderType: 'customer', senderName: 'Pat Sample', from: '+15145550199', to: 'x', text: 'Sample', status: 'received' })
+      .returning();
+    return row!.id;
+  },
   // The development outbox is the product's, not a store's: a message the store was sent.
   messageId: async (t, world) =>
     (await t.platform.mail.send({ to: 'sample@example.test', subject: 'Sample', text: 'Sample', storeId: world.store.id })).id,

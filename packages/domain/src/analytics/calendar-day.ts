@@ -87,3 +87,16 @@ export function startOfDayIn(day: string, timeZone: string): Date {
 export function dayBounds(day: string, timeZone: string): { from: Date; to: Date } {
   return { from: startOfDayIn(day, timeZone), to: startOfDayIn(nextDay(day), timeZone) };
 }
+
+/** The instant a wall-clock hour and minute of the day is at in the time zone (08:00 in Montreal). */
+export function instantAt(day: string, hour: number, minute: number, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, hour, minute);
+  const first = wall - offsetAt(wall, timeZone);
+  return new Date(wall - offsetAt(first, timeZone));
+}
+
+/** The wall-clock hour (0-23) of an instant in the time zone. */
+export function hourIn(instant: Date, timeZone: string): number {
+  return wallClock(instant.getTime(), timeZone).hour;
+}

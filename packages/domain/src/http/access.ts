@@ -9,7 +9,8 @@ import type { Role } from '../roles.js';
  * - store: the store named by `storeParam` (a path parameter) must be one the caller may act for
  *   (its own store, a store of its account, a store of its partner); then its role must be listed.
  *   Handlers read and write only inside `ctx.storeId`.
- * - customer: a portal user for its own customer, or staff allowed in the customer's store.
+ * - customer: a portal user for its own customer, or staff allowed in the customer's store;
+ *   with `portal: false` (customerStaff) staff only, portal users get 404.
  * - self: the user named by `userParam` must be the caller.
  * - user: the user named by `userParam` (an id, or a username) must be the caller, or a worker
  *   of a store the caller may act for.
@@ -36,7 +37,13 @@ export type Access =
       /** Where the store id travels: a path parameter (default), or a field of the JSON body. */
       readonly storeIn?: 'path' | 'body';
     }
-  | { readonly kind: 'customer'; readonly customerParam: string; readonly staffRoles: readonly Role[] }
+  | {
+      readonly kind: 'customer';
+      readonly customerParam: string;
+      readonly staffRoles: readonly Role[];
+      /** False: staff only, a portal user (even the customer itself) is answered 404. Default true. */
+      readonly portal?: boolean;
+    }
   | { readonly kind: 'self'; readonly userParam: string; readonly roles: readonly Role[] }
   | { readonly kind: 'user'; readonly userParam: string; readonly roles: readonly Role[] }
   | { readonly kind: 'account'; readonly accountParam: string; readonly roles: readonly Role[] }
@@ -67,6 +74,16 @@ export const access = {
     kind: 'customer',
     customerParam,
     staffRoles,
+  }),
+  /**
+   * Like `customer`, for the store's side of a customer (its text messages): staff of the
+   * customer's store with a listed role; a portal user, even that customer, gets 404.
+   */
+  customerStaff: (staffRoles: readonly Role[], customerParam = 'customerId'): Access => ({
+    kind: 'customer',
+    customerParam,
+    staffRoles,
+    portal: false,
   }),
   self: (roles: readonly Role[], userParam = 'userId'): Access => ({
     kind: 'self',
@@ -100,6 +117,7 @@ export function rolesOf(rule: Access): readonly Role[] | 'everyone' {
     case 'partner':
       return rule.roles;
     case 'customer':
+      return rule.portal === false ? rule.staffRoles : [...rule.staffRoles, 'consumer', 'customer'];
     case 'report':
     case 'household':
       return [...rule.staffRoles, 'consumer', 'customer'];

@@ -78,4 +78,25 @@ export const devOutboxMessageRoute = defineRoute({
   response: ZOutboxMessageDetail,
 });
 
-export const devRoutes = [devOutboxRoute, devOutboxMessageRoute] as const;
+export const ZDevOutboxReplyRequest = z.strictObject({
+  text: z.string().max(1600, { message: 'must be at most 1600 characters' }),
+});
+export const ZDevOutboxReply = z.object({
+  /** The customer the answer was attached to, or null when no customer has that number. */
+  customerId: ZId.nullable(),
+});
+
+export const devOutboxReplyRoute = defineRoute({
+  id: 'dev.outboxReply',
+  method: 'POST',
+  path: '/v2/api/dev/outbox/:messageId/reply',
+  summary:
+    "Answers a text of the outbox as its recipient: the local SMS gateway signs the answer and hands it to the Twilio inbound webhook's own check and handling (root only, DEV_TOOLS on, no Twilio configured). 404 for an unknown message or an e-mail.",
+  tag: 'dev',
+  access: access.signedIn(DEV_OUTBOX_ROLES),
+  params: z.strictObject({ messageId: ZId }),
+  body: ZDevOutboxReplyRequest,
+  response: ZDevOutboxReply,
+});
+
+export const devRoutes = [devOutboxRoute, devOutboxMessageRoute, devOutboxReplyRoute] as const;

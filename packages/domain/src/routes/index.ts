@@ -27,6 +27,7 @@ import { reportSendingRoutes } from './report-sending.js';
 import { reportViewRoutes } from './report-view.js';
 import { portalRoutes } from './portal.js';
 import { appointmentRoutes } from './appointments.js';
+import { messagingRoutes } from './messaging.js';
 
 /**
  * The route table: every endpoint the server mounts, and only those.
@@ -60,5 +61,6 @@ export const routeTable: readonly AnyRoute[] = [
   ...reportViewRoutes,
   ...portalRoutes,
   ...appointmentRoutes,
+  ...messagingRoutes,
   ...devRoutes,
 ];

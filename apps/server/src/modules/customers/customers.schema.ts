@@ -54,6 +54,8 @@ export const customers = pgTable(
     // The customer list's mobilePhone filter matches the start of the digits (`like '514555%'`):
     // text_pattern_ops lets the B-tree answer a prefix whatever the database's collation.
     index('customers_store_mobile_idx').on(t.storeId, t.mobilePhone.op('text_pattern_ops')),
+    // An incoming text finds its customer by number across every store (docs/texting.md).
+    index('customers_mobile_idx').on(t.mobilePhone),
     // The household search's keys: each trigram of search_text prefixed with the store's key
     // (servicebay_search_keys, made by the search_keys migration), so a key's posting list holds
     // one store's rows and a store's search costs the same however many stores the table holds.

@@ -30,6 +30,14 @@ export function createDemoRepository(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.username, username));
       return row ?? null;
     },
+    async customerByEmail(storeId: string, email: string) {
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.storeId, storeId), eq(customers.email, email)))
+        .limit(1);
+      return row ?? null;
+    },
     async setOrderType(orderId: string, inspectionType: string) {
       await db.update(inspectionOrders).set({ inspectionType }).where(eq(inspectionOrders.id, orderId));
     },

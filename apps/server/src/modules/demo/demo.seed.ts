@@ -12,6 +12,7 @@ import { seedDemoInspections } from './demo.inspections.js';
 import type { FileStore } from '../../platform/files/index.js';
 import { seedDemoReports, type DemoReportServices } from './demo.reports.js';
 import { seedDemoCannedJobs } from './demo.canned-jobs.js';
+import { seedDemoTexting } from './demo.texting.js';
 
 /** Every demo user's password; listed in the README. */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -186,6 +187,7 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
   // Tickets come after the customers they are written for.
   await seedDemoOrders(db);
   await seedDemoTodos(db, (await repo.storeByName('Downtown'))!.id);
+  await seedDemoTexting(db);
   // Inspections with generated pictures need the file store (main.ts and tests that pass one).
   if (files) await seedDemoInspections(db, files);
   // Estimates, sent reports and approvals need the inspections and the providers (mail, outbox).

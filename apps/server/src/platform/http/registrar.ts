@@ -304,7 +304,7 @@ async function authorizeSignedIn(
     case 'customer': {
       const customerId = String(params[rule.customerParam] ?? '');
       if (principal.type === 'consumer' || principal.type === 'customer') {
-        if (principal.customerId !== customerId) throw errors.notFound();
+        if (rule.portal === false || principal.customerId !== customerId) throw errors.notFound();
         return principal.storeId ?? '';
       }
       if (!deps.customerStore) throw errors.notFound();

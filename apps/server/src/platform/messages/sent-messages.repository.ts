@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sentMessages, type RecordedAttachment } from '../db/schema/messages.js';
 
@@ -74,6 +74,16 @@ export function createSentMessagesRepository(db: Db) {
           ...(update.error !== undefined ? { error: update.error } : {}),
         })
         .where(eq(sentMessages.id, id));
+    },
+
+    /** The message a provider knows by its own id (Twilio's sid), on sent_messages_provider_message_idx. */
+    async findByProviderMessageId(provider: MessageProvider, providerMessageId: string): Promise<SentMessageRow | null> {
+      const [row] = await db
+        .select(columns)
+        .from(sentMessages)
+        .where(and(eq(sentMessages.provider, provider), eq(sentMessages.providerMessageId, providerMessageId)))
+        .limit(1);
+      return row ? asRow(row) : null;
     },
 
     async find(id: string): Promise<SentMessageRow | null> {

@@ -9,6 +9,10 @@ export { mapTwilioStatus } from './twilio.sms.js';
 
 /** The path Twilio posts delivery reports to; the messaging feature mounts it, signed. */
 export const TWILIO_STATUS_PATH = '/v2/webhooks/twilio/status';
+/** The path Twilio posts customers' texts to (the number's "A message comes in" webhook). */
+export const TWILIO_INBOUND_PATH = '/v2/webhooks/twilio/inbound';
+export { LOCAL_SMS_FROM } from './local.sms.js';
+export { parseForm, twilioSignature, verifyTwilioSignature, type FormParams } from './twilio-signature.js';
 
 /**
  * Twilio cannot reach a loopback address, and a callback it cannot deliver only fills the

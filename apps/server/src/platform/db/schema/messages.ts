@@ -24,10 +24,14 @@ export const sentMessages = pgTable(
     html: text('html'),
     /** E-mail attachments: [{ filename, contentType, size, content (base64) }]. */
     attachments: jsonb('attachments').$type<RecordedAttachment[]>().notNull().default([]),
-    status: text('status').notNull(), // queued | sent | failed
+    status: text('status').notNull(), // queued | sent | delivered | undelivered | failed
     providerMessageId: text('provider_message_id'),
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [index('sent_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    index('sent_messages_created_idx').on(t.createdAt),
+    // Twilio's status callback names the message by its sid.
+    index('sent_messages_provider_message_idx').on(t.provider, t.providerMessageId),
+  ],
 );
