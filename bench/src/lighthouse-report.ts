@@ -91,6 +91,7 @@ async function measure(base: string, urls: Record<Exclude<PortalPage, 'dashboard
             'critical-request-chains',
             'network-requests',
             'layout-shifts',
+            'long-tasks',
           ]) {
             console.error(
               id,
