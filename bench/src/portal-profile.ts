@@ -33,20 +33,32 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  startTime: number;
 }
 
 interface Globals {
   __longTasks: Array<{ start: number; duration: number }>;
+  __markerAt: number | null;
   performance: { getEntriesByType(type: string): Array<{ name: string; startTime: number }> };
   localStorage: { clear(): void };
 }
 
-/** Records long tasks from the very start of the document. */
+/**
+ * Records long tasks from the very start of the document, and runs a marker function for a few
+ * milliseconds at a known moment, so the profiler's clock can be set against the page's.
+ */
 const OBSERVE_LONG_TASKS = `(() => {
   window.__longTasks = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  window.__markerAt = null;
+  function __profileMarker() {
+    const t = performance.now();
+    window.__markerAt = t;
+    while (performance.now() - t < 3) {}
+  }
+  __profileMarker();
 })();`;
 
 function fileOf(url: string): string {
@@ -102,6 +114,38 @@ function selfTimes(profile: Profile): { byFile: Map<string, number>; byFunction:
   return { byFile, byFunction, byPackage, total };
 }
 
+/**
+ * What each long task spent its time on, by package: the profile's samples placed on the page's
+ * clock by the marker function's first sample.
+ */
+function taskBreakdown(profile: Profile, tasks: Array<{ start: number; duration: number }>, markerAt: number | null): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  let clock = profile.startTime;
+  const samples = profile.samples.map((id, i) => {
+    clock += profile.timeDeltas[i] ?? 0;
+    return { node: byId.get(id)!, at: clock / 1000 };
+  });
+  const marker = samples.find((s) => s.node.callFrame.functionName === '__profileMarker');
+  if (!marker || markerAt === null) return ['(no marker sample: tasks not broken down)'];
+  const offset = marker.at - markerAt;
+  return tasks
+    .filter((t) => t.duration > 50)
+    .map((t) => {
+      const within = new Map<string, number>();
+      for (const s of samples) {
+        const at = s.at - offset;
+        if (at < t.start || at > t.start + t.duration) continue;
+        const { functionName, url, lineNumber, columnNumber } = s.node.callFrame;
+        if (functionName === '(idle)') continue;
+        const fn = original(url, lineNumber, columnNumber) ?? `${functionName || '(anonymous)'} ${fileOf(url)}`;
+        const pkg = functionName === '(program)' ? '(program: parse, compile, layout, style)' : packageOf(fn) === '(native or unmapped)' ? fn : packageOf(fn);
+        within.set(pkg, (within.get(pkg) ?? 0) + 0.2);
+      }
+      const parts = [...within].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`);
+      return `  ${t.start.toFixed(0)}+${t.duration.toFixed(0)} ms: ${parts.join(', ')}`;
+    });
+}
+
 const top = (m: Map<string, number>, n: number) =>
   [...m]
     .sort((a, b) => b[1] - a[1])
@@ -139,10 +183,11 @@ async function profilePage(cdp: CDPSession, page: Page, url: string) {
   await quiet(page, 2000);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
   const tasks = await page.evaluate(() => (globalThis as unknown as Globals).__longTasks);
+  const markerAt = await page.evaluate(() => (globalThis as unknown as Globals).__markerAt);
   const paints = await page.evaluate(() =>
     (globalThis as unknown as Globals).performance.getEntriesByType('paint').map((p: { name: string; startTime: number }) => `${p.name} ${p.startTime.toFixed(0)} ms`),
   );
-  return { profile, tasks, paints, wall: Date.now() - t0 };
+  return { profile, tasks, markerAt, paints, wall: Date.now() - t0 };
 }
 
 async function main() {
@@ -161,11 +206,12 @@ async function main() {
         if (name === 'login') await page.evaluate(() => (globalThis as unknown as Globals).localStorage.clear()).catch(() => {});
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        const { profile, tasks, paints, wall } = await profilePage(cdp, page, url);
+        const { profile, tasks, markerAt, paints, wall } = await profilePage(cdp, page, url);
         const blocking = tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
         const { byFile, byFunction, byPackage, total } = selfTimes(profile);
         console.log(`\n## ${name} (run ${run + 1}), ${wall} ms to quiet; ${paints.join(', ')}`);
         console.log(`long tasks (4x): ${tasks.length}, blocking ${blocking.toFixed(0)} ms: ${tasks.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(', ')}`);
+        console.log(`long tasks by what they ran (ms at 4x, sampled):\n${taskBreakdown(profile, tasks, markerAt).join('\n')}`);
         console.log(`script self time (4x): ${total.toFixed(0)} ms\nby file:\n${top(byFile, 12)}\nby package:\n${top(byPackage, 15)}\nby function:\n${top(byFunction, 25)}`);
         await cdp.detach();
         await page.close();
