@@ -225,7 +225,7 @@ describe('incoming texts, counts and read', () => {
     const read = await inject('POST', `/messaging/v1/customer/${jane.id}/text-message-read`, advisor, {});
     expect(read.statusCode).toBe(200);
     expect(read.json().countByCustomerId[jane.id]).toBeUndefined();
-    const events = (await t.platform.database.db.select().from(outboxEvents)).filter((e) => e.topic === `store/${store.id}/messages/count`);
+    const events = (await t.platform.database.db.select().from(outboxEvents).orderBy(outboxEvents.id)).filter((e) => e.topic === `store/${store.id}/messages/count`);
     expect(events.at(-1)!.payload).toMatchObject({ customerId: jane.id, countByCustomerId: { [jane.id]: { unread: 0, errors: 0 } } });
   });
 

@@ -39,6 +39,8 @@ const providerThing = defineRoute({
 
 let providerCalls = 0;
 let release: () => void = () => {};
+// Called when the slow handler starts: its idempotency key is claimed by then.
+let entered: () => void = () => {};
 let crashes = 0;
 let t: TestApp;
 let headers: Record<string, string>;
@@ -57,6 +59,7 @@ beforeAll(async () => {
             return { id: row!.id, name: row!.name, secret: 'hidden' } as { id: string; name: string };
           }),
           implement(slowThing, async ({ body }) => {
+            entered();
             await new Promise<void>((resolve) => (release = resolve));
             return { id: 'slow', name: body.name };
           }),
@@ -207,8 +210,10 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses a replay while the first is in flight (409)', async () => {
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
     const first = post(`${base}/fixtureSlowThing`, 'key-inflight-01', { name: 'slow' });
-    await new Promise((r) => setTimeout(r, 50));
+    // Not a fixed wait: on a busy machine the first may not have claimed the key 50 ms later.
+    await inHandler;
     const second = await post(`${base}/fixtureSlowThing`, 'key-inflight-01', { name: 'slow' });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_IN_FLIGHT' });
