@@ -78,8 +78,7 @@ export function ReportPage() {
   }, [reportLanguage, i18n]);
 
   useReadingHeartbeat(inspectionOrderId, token, data !== undefined && data.viewer.via !== 'staff');
-  // The report is drawn in a transition, in slices a phone stays responsive between: the answer's
-  // own render is synchronous (the query cache is an external store) and would block for its length.
+  // Drawn in slices once the answer is there (transition.ts says why).
   const drawn = useDrawnInTransition(data !== undefined);
   const deciding = choices.size > 0;
   useEffect(() => {
