@@ -28,7 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['apps/**/src/**/*.test.{ts,tsx}', 'packages/**/src/**/*.test.{ts,tsx}'],
+          include: ['apps/**/src/**/*.test.{ts,tsx}', 'apps/*/build/**/*.test.ts', 'packages/**/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           setupFiles: ['vitest.unit-setup.ts'],

@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
+import { mantineStyles } from './build/mantine-styles.js';
 
 // The API in development (`npm start` in another terminal); the built app is served by the server itself.
 const api = process.env.SERVICEBAY_API ?? 'http://localhost:8080';
@@ -68,7 +70,8 @@ function pagePreloads(base: string): Plugin {
 
 export default defineConfig({
   base: '/my-car/',
-  plugins: [react(), portalPaths(), pagePreloads('/my-car/')],
+  // The portal's sources and the shared components it draws decide which Mantine styles it ships.
+  plugins: [react(), portalPaths(), pagePreloads('/my-car/'), mantineStyles([fileURLToPath(new URL('./src', import.meta.url)), fileURLToPath(new URL('../../packages/ui/src', import.meta.url))])],
   resolve: {
     // npm left a copy of Mantine in each workspace; one copy is needed for one theme context.
     dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks', 'i18next', 'react-i18next', '@tanstack/react-query', 'react-router'],
