@@ -62,6 +62,7 @@ export async function fanOut(port: number, request: BenchRequest): Promise<Probe
     const openMs = performance.now() - openStarted;
     const latencies: number[] = [];
     const lastArrivals: number[] = [];
+    const answers: number[] = [];
     let delivered = 0;
     let requestFailures = 0;
     for (const [index, update] of plan.updates.entries()) {
@@ -72,6 +73,7 @@ export async function fanOut(port: number, request: BenchRequest): Promise<Probe
         body: update.body,
       });
       await res.text();
+      answers.push(performance.now() - sent);
       if (!res.ok) requestFailures++;
       const deadline = sent + 5_000;
       while (performance.now() < deadline && sockets.some((s) => !s.arrivals.has(index))) await sleep(5);
@@ -90,6 +92,7 @@ export async function fanOut(port: number, request: BenchRequest): Promise<Probe
     const label = plan.label ?? { id: 'orders-ws', what: 'one order update' };
     const timing = summarize(latencies, 0);
     const everywhere = summarize(lastArrivals, 0);
+    const answered = summarize(answers, 0);
     return {
       rows: [
         {
@@ -108,6 +111,15 @@ export async function fanOut(port: number, request: BenchRequest): Promise<Probe
           p50: everywhere.p50,
           p95: everywhere.p95,
           p99: everywhere.p99,
+          total: plan.updates.length,
+        },
+        {
+          id: `${label.id}-request`,
+          what: `the update's own request, until its answer (${plan.updates.length} updates)`,
+          perSecond: Number.NaN,
+          p50: answered.p50,
+          p95: answered.p95,
+          p99: answered.p99,
           total: plan.updates.length,
         },
       ],

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
+import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 import { sentMessages } from '../../platform/db/schema/messages.js';
 import { outboxEvents } from '../../platform/db/schema/outbox.js';
 import { twilioSignature } from '../../platform/sms/index.js';
@@ -241,6 +242,14 @@ describe('incoming texts, counts and read', () => {
       inspectionOrderClosed: false,
       yearMakeModel: '2019 Honda Civic',
     });
+    // The conversation list shows each line's order the same way (its open one, else the latest).
+    expect((await send(jane.id, { text: 'About your Civic' })).statusCode).toBe(201);
+    const closed = await t.make.inspectionOrder(store, { customerId: jane.id, vehicleId: vehicle.id, orderNumber: '10100' });
+    await t.platform.database.db.update(inspectionOrders).set({ closed: true }).where(eq(inspectionOrders.id, closed.id));
+    const list = ZConversationPage.parse((await inject('GET', `/messaging/v1/store/${store.id}/conversation?size=100`, advisor)).json());
+    expect(list.items.find((c) => c.customerId === jane.id)).toMatchObject({ inspectionOrderId: order.id, orderNumber: '10231', inspectionOrderClosed: false, yearMakeModel: '2019 Honda Civic' });
+    const pages = await Promise.all([0, 1].map(async (page) => ZConversationPage.parse((await inject('GET', `/messaging/v1/store/${store.id}/conversation?size=1&page=${page}`, advisor)).json())));
+    expect(pages.flatMap((p) => p.items.map((c) => c.customerId))).toEqual(list.items.slice(0, 2).map((c) => c.customerId));
     const elsewhere = await t.make.inspectionOrder(await t.make.store());
     expect((await inject('GET', `/messaging/v1/store/${store.id}/inspectionOrder/${elsewhere.id}/conversation`, advisor)).statusCode).toBe(404);
   });

@@ -22,8 +22,8 @@ function readUseCases(ctx: MessagingContext) {
   const { repo, deps } = ctx;
   return {
     async conversations(storeId: string, page: number, size: number): Promise<ConversationPage> {
-      const { items, total } = await repo.conversationsPage(storeId, page, size);
-      const orders = new Map((await repo.ordersOf(storeId, items.map((c) => c.customerId))).map((o) => [o.customerId, o]));
+      const { items, orders: shown, total } = await repo.conversationsPage(storeId, page, size);
+      const orders = new Map(shown.map((o) => [o.customerId, o]));
       return {
         items: items.map((row) => presentConversation(row, orders.get(row.customerId), deps.link)),
         total,
