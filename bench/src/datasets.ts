@@ -59,7 +59,7 @@ export const benchIds = {
 };
 
 /** As pg_temp.uid of bench/sql/customers.sql: md5 of the name, shaped as a version 4 uuid. */
-function md5Uuid(text: string): string {
+export function md5Uuid(text: string): string {
   const h = createHash('md5').update(text).digest('hex');
   const variant = '89ab'[parseInt(h[16]!, 16) % 4]!;
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20)}`;

@@ -28,6 +28,7 @@ try {
       large: process.env.BENCH_DATASET_URL ?? '',
       small: process.env.BENCH_DATASET_SMALL_URL ?? '',
     },
+    runDatabase: process.env.BENCH_RUN_DATABASE_URL ?? '',
   });
   await send({ type: 'result', result });
   process.exit(0);

@@ -1,6 +1,7 @@
 import { argon2Probe } from './probes/argon2.js';
 import { customersExplainProbe } from './probes/customers-explain.js';
 import { ordersExplainProbe } from './probes/orders-explain.js';
+import { textingExplainProbe } from './probes/texting-explain.js';
 import { vinDecodeProbe } from './probes/vin.js';
 import { pictureVariantsProbe, videoMemoryProbe } from './probes/inspections.js';
 import { defineProbe, type Probe } from './scenario.js';
@@ -35,6 +36,13 @@ export const probes: readonly Probe[] = [
     group: 'orders',
     dataset: 'orders',
     run: ordersExplainProbe,
+  }),
+  defineProbe({
+    id: 'texting-explain',
+    title: 'EXPLAIN (ANALYZE, BUFFERS) of the conversation list and unread counts, 1k vs 100k texts',
+    group: 'texting',
+    runDatabase: true,
+    run: textingExplainProbe,
   }),
   defineProbe({
     id: 'inspection-picture',

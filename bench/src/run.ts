@@ -198,6 +198,7 @@ function runProbe(probe: Probe): Promise<ProbeOutcome> {
         BENCH_PROBE_WARMUP: String(warmup),
         BENCH_DATASET_URL: probe.dataset ? (datasetUrls.large ?? '') : '',
         BENCH_DATASET_SMALL_URL: probe.dataset ? (datasetUrls.small ?? '') : '',
+        BENCH_RUN_DATABASE_URL: probe.runDatabase ? (database?.url ?? '') : '',
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -323,7 +324,7 @@ try {
     );
     console.log(`  data set ${size} ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
-  if (plan.scenarios.some((s) => s.engine === 'postgres')) {
+  if (plan.scenarios.some((s) => s.engine === 'postgres') || plan.probes.some((p) => p.runDatabase)) {
     try {
       database = await createRunDatabase(adminUrl);
     } catch (error) {

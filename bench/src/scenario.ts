@@ -94,6 +94,8 @@ export interface Probe {
   group?: string;
   /** As a scenario's; a probe gets both sizes of the data set (`ProbeOptions.datasets`). */
   dataset?: DatasetPart;
+  /** The probe reads the run's own PostgreSQL database (`ProbeOptions.runDatabase`): the run makes it. */
+  runDatabase?: boolean;
   run(options: ProbeOptions): Promise<ProbeResult>;
 }
 
@@ -104,6 +106,8 @@ export interface ProbeOptions {
   warmup: number;
   /** The data sets' databases when the probe names a `dataset`; empty strings otherwise. */
   datasets: { large: string; small: string };
+  /** The run's own database (dropped at its end) when the probe asks for it; empty otherwise. */
+  runDatabase: string;
 }
 
 export interface ProbeRow {

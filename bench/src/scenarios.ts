@@ -16,6 +16,7 @@ import { resultSaveTarget, resultsLoadTarget } from './targets/inspections.js';
 import { reportViewTarget } from './targets/reports.js';
 import { storeScopedFixture } from './targets/store-fixture.js';
 import { accountStoresTarget, storeFiguresTarget } from './targets/store-figures.js';
+import { conversationListTarget, textingFanOutTarget, unreadCountsTarget } from './targets/texting.js';
 
 /**
  * Every scenario `npm run bench` measures, in the order it runs them. A feature that wants its
@@ -178,6 +179,32 @@ export const scenarios: readonly Scenario[] = [
     baseline: 'baseline-pg',
     group: 'accounts',
     start: (env) => accountStoresTarget(env, 'postgres'),
+  }),
+  // Texting: a store with 100,000 texts over 2,000 customers, written in SQL into the run's own
+  // database by the first of them (bench/sql/texting.sql, targets/texting.ts).
+  defineScenario({
+    id: 'texting-conversations',
+    title: "GET the dashboard's conversation list (first page of 20), 100k texts over 2,000 customers",
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    group: 'texting',
+    start: conversationListTarget,
+  }),
+  defineScenario({
+    id: 'texting-unread',
+    title: 'GET the unread counts (badge), same store',
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    group: 'texting',
+    start: unreadCountsTarget,
+  }),
+  defineScenario({
+    id: 'texting-ws-fanout',
+    title: 'one inbound text (signed Twilio webhook) delivered to 200 subscribed dashboards (/ws)',
+    engine: 'postgres',
+    group: 'texting',
+    start: textingFanOutTarget,
+    drive: fanOut,
   }),
   defineScenario({
     id: 'baseline-pglite',

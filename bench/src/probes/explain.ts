@@ -18,6 +18,11 @@ export interface ExplainCase {
   what: string;
   /** One per argument; each makes the call the route's handler makes, on the given database. */
   calls: Array<(db: Db) => Promise<unknown>>;
+  /**
+   * When the two sizes are two stores of one database rather than one store in two databases:
+   * the calls on each (the small one's, the large one's); `calls` is then not used.
+   */
+  callsBySize?: Record<DatasetSize, Array<(db: Db) => Promise<unknown>>>;
 }
 
 export interface Statement {
@@ -158,7 +163,8 @@ export async function explainProbe(options: ProbeOptions, probe: ExplainProbeOpt
       let statements = 0;
       for (const size of sizes) {
         const { db, pool, record } = pools[size];
-        const samples = c.calls.slice(0, SAMPLES);
+        const calls = c.callsBySize?.[size] ?? c.calls;
+        const samples = calls.slice(0, SAMPLES);
         let sum = 0;
         let heaviest: Explained['heaviest'] | undefined;
         for (const call of samples) {
@@ -174,7 +180,7 @@ export async function explainProbe(options: ProbeOptions, probe: ExplainProbeOpt
           `-- ${c.what}, ${probe.labels[size]} data set; the heaviest statement of ${samples.length} calls ` +
             `(${heaviest!.buffers} buffers), recorded ${new Date().toISOString()}\n\n${heaviest!.text}\n\n${heaviest!.plan}\n`,
         );
-        const timing = await sequential((i) => c.calls[i % c.calls.length]!(db), seconds, warmup);
+        const timing = await sequential((i) => calls[i % calls.length]!(db), seconds, warmup);
         rows.push({
           id: `${probe.id}-${c.id}-${probe.labels[size]}`,
           what: `${c.what}, ${probe.labels[size]} data set`,

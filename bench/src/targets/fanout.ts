@@ -18,12 +18,20 @@ export interface FanOutPlan {
     headers: Record<string, string>;
     body: string;
   }>;
-  /** The id the event's payload carries (`_id`), to tell the measured events from any other. */
+  /** The id the event's payload carries (`_id`, or `idField`), to tell the measured events from any other. */
   orderId: string;
-  /** How the payload shows which update it is: the value of this field equals the update's. */
+  /** Where the payload carries that id, a dotted path (`message.storeId`); `_id` unless said. */
+  idField?: string;
+  /** How the payload shows which update it is: the value of this field (a dotted path) equals the update's. */
   field: string;
   values: unknown[];
+  /** The rows' ids and words: `orders-ws` and "one order update" unless said. */
+  label?: { id: string; what: string };
 }
+
+/** The value at a dotted path of a payload (`message.messageId`). */
+const valueAt = (payload: unknown, dotted: string): unknown =>
+  dotted.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), payload);
 
 interface Socket {
   ws: WebSocket;
@@ -54,6 +62,7 @@ export async function fanOut(port: number, request: BenchRequest): Promise<Probe
     const openMs = performance.now() - openStarted;
     const latencies: number[] = [];
     const lastArrivals: number[] = [];
+    const answers: number[] = [];
     let delivered = 0;
     let requestFailures = 0;
     for (const [index, update] of plan.updates.entries()) {
@@ -64,6 +73,7 @@ export async function fanOut(port: number, request: BenchRequest): Promise<Probe
         body: update.body,
       });
       await res.text();
+      answers.push(performance.now() - sent);
       if (!res.ok) requestFailures++;
       const deadline = sent + 5_000;
       while (performance.now() < deadline && sockets.some((s) => !s.arrivals.has(index))) await sleep(5);
@@ -79,13 +89,15 @@ export async function fanOut(port: number, request: BenchRequest): Promise<Probe
       await sleep(200);
     }
     const expected = plan.sockets * plan.updates.length;
+    const label = plan.label ?? { id: 'orders-ws', what: 'one order update' };
     const timing = summarize(latencies, 0);
     const everywhere = summarize(lastArrivals, 0);
+    const answered = summarize(answers, 0);
     return {
       rows: [
         {
-          id: 'orders-ws-delivery',
-          what: `one order update to ${plan.sockets} dashboards: each delivery (${delivered}/${expected} delivered)`,
+          id: `${label.id}-delivery`,
+          what: `${label.what} to ${plan.sockets} dashboards: each delivery (${delivered}/${expected} delivered)`,
           perSecond: Number.NaN,
           p50: timing.p50,
           p95: timing.p95,
@@ -93,7 +105,7 @@ export async function fanOut(port: number, request: BenchRequest): Promise<Probe
           total: delivered,
         },
         {
-          id: 'orders-ws-all-delivered',
+          id: `${label.id}-all-delivered`,
           what: `until the last of the ${plan.sockets} dashboards has it, per update (${plan.updates.length} updates)`,
           perSecond: Number.NaN,
           p50: everywhere.p50,
@@ -101,10 +113,19 @@ export async function fanOut(port: number, request: BenchRequest): Promise<Probe
           p99: everywhere.p99,
           total: plan.updates.length,
         },
+        {
+          id: `${label.id}-request`,
+          what: `the update's own request, until its answer (${plan.updates.length} updates)`,
+          perSecond: Number.NaN,
+          p50: answered.p50,
+          p95: answered.p95,
+          p99: answered.p99,
+          total: plan.updates.length,
+        },
       ],
       notes: [
-        `orders-ws: ${plan.sockets} websockets (/ws?token=, ${plan.tokens.length} users of the store in turn) opened and subscribed to ${plan.topic} in ${(openMs / 1000).toFixed(1)} s; ` +
-          `${plan.updates.length} updates of one order sent one at a time through the route, the next after the previous reached every socket (or 5 s); ` +
+        `${label.id}: ${plan.sockets} websockets (/ws?token=, ${plan.tokens.length} users of the store in turn) opened and subscribed to ${plan.topic} in ${(openMs / 1000).toFixed(1)} s; ` +
+          `${plan.updates.length} updates (${label.what}) sent one at a time through the route, the next after the previous reached every socket (or 5 s); ` +
           `latency from sending the request to the event's arrival. Delivered ${delivered} of ${expected} expected (${((100 * delivered) / expected).toFixed(1)} %)` +
           (requestFailures ? `; ⚠ ${requestFailures} update requests failed` : '') +
           '. The sockets are in the harness process, the server in its own, both on the same 2 cores.',
@@ -148,11 +169,10 @@ function open(port: number, token: string, plan: FanOutPlan): Promise<Socket> {
       } else if (
         frame.type === 'event' &&
         frame.topic === plan.topic &&
-        frame.payload?._id === plan.orderId
+        valueAt(frame.payload, plan.idField ?? '_id') === plan.orderId
       ) {
-        const index = plan.values.findIndex(
-          (v) => JSON.stringify(v) === JSON.stringify(frame.payload?.[plan.field]),
-        );
+        const value = JSON.stringify(valueAt(frame.payload, plan.field));
+        const index = plan.values.findIndex((v) => JSON.stringify(v) === value);
         if (index >= 0 && !socket.arrivals.has(index)) socket.arrivals.set(index, at);
       }
     });

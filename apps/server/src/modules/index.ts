@@ -54,7 +54,7 @@ import {
 import { adminRoutes, createAdminRepository, createAdminService } from './admin/index.js';
 import { analyticsRoutes, createStoreFiguresRepository, createStoreFiguresService } from './analytics/index.js';
 import { createDevOutboxService, devOutboxRoutes } from './dev-outbox/index.js';
-import { createMessagingService, devOutboxReplyRoutes, messagingRoutes, twilioWebhookRoutes } from './messaging/index.js';
+import { createMessagingService, devOutboxReplyRoutes, messagingRoutes, recordStaffConsent, twilioWebhookRoutes } from './messaging/index.js';
 import {
   createCustomersRepository,
   createCustomersService,
@@ -247,10 +247,12 @@ export function buildServices(platform: Platform) {
   const admin = createAdminService(createAdminRepository(db));
   const storeFigures = createStoreFiguresService({ repo: createStoreFiguresRepository(db) });
 
-  // Customers, bound to the transaction of the feature that uses them.
+  // Customers, bound to the transaction of the feature that uses them. A staff change of a
+  // customer's permission to text goes to the texting module's consent history, in its transaction.
   const customersRepo = createCustomersRepository(db);
-  const customersIn = (tx: Db) => createCustomersService(createCustomersRepository(tx), createStoreRepository(tx), link);
-  const customers = createCustomersService(customersRepo, stores, link);
+  const customerPorts = { staffConsentChanged: recordStaffConsent };
+  const customersIn = (tx: Db) => createCustomersService(createCustomersRepository(tx), createStoreRepository(tx), link, customerPorts);
+  const customers = createCustomersService(customersRepo, stores, link, customerPorts);
   const customerPictures = createPicturesService(createPicturesRepository(db), platform.files, { maxImageBytes });
 
   // Repair orders, with the inspections feature's rules plugged into its ports; inspections and

@@ -153,6 +153,11 @@ function customerQueries(db: Db) {
       const rows = await db.select().from(customers).where(and(eq(customers.id, id), eq(customers.storeId, storeId))).limit(1);
       return rows[0] ?? null;
     },
+    /** The customer, locked until the end of the caller's transaction: two changes of it take turns. */
+    async lockedCustomer(storeId: string, id: string) {
+      const rows = await db.select().from(customers).where(and(eq(customers.id, id), eq(customers.storeId, storeId))).limit(1).for('update');
+      return rows[0] ?? null;
+    },
     async customersOf(storeId: string, householdIds: string[]) {
       if (!householdIds.length) return [];
       return db
@@ -307,8 +312,20 @@ function searchQueries(db: Db) {
   };
 }
 
-export function createCustomersRepository(db: Db) {
+function queries(db: Db) {
   return { ...householdQueries(db), ...customerQueries(db), ...vehicleQueries(db), ...searchQueries(db), ...showcaseQueries(db) };
+}
+
+export type CustomersQueries = ReturnType<typeof queries>;
+
+export function createCustomersRepository(db: Db) {
+  return {
+    ...queries(db),
+    /** Runs `fn` in one transaction, with the queries bound to it and the transaction for other modules' writes. */
+    transaction<T>(fn: (repo: CustomersQueries, tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(queries(tx), tx));
+    },
+  };
 }
 
 export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

@@ -51,9 +51,12 @@ export function customerRoutes({ customers: service, pictures, link }: { custome
   const presentCustomer = async (row: CustomerRow) => (await presentCustomers([row]))[0]!;
   const presentVehicle = async (row: VehicleRow) => (await presentVehicles([row]))[0]!;
   return [
-    implement(createCustomerRoute, async ({ storeId, body }) => presentCustomer(await service.createCustomer(storeId, body))),
-    implement(updateCustomerRoute, async ({ storeId, params, body }) =>
-      presentCustomer(await service.updateCustomer(storeId, params.customerId, body)),
+    // The staff user is passed so that a change of permissionToText is recorded as theirs.
+    implement(createCustomerRoute, async ({ storeId, principal, body }) =>
+      presentCustomer(await service.createCustomer(storeId, body, { userId: principal.id })),
+    ),
+    implement(updateCustomerRoute, async ({ storeId, principal, params, body }) =>
+      presentCustomer(await service.updateCustomer(storeId, params.customerId, body, { userId: principal.id })),
     ),
     implement(getCustomerRoute, async ({ storeId, params }) => presentCustomer(await service.customer(storeId, params.customerId))),
     implement(listCustomersRoute, async ({ storeId, query }) => {

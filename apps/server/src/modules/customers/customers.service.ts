@@ -12,7 +12,8 @@ import {
   type VehicleFields,
 } from '@servicebay/domain';
 import type { StoreRepository } from '../stores/index.js';
-import type { CustomerRow, CustomersRepository, NewCustomer, NewVehicle, VehicleRow } from './customers.repository.js';
+import type { Db } from '../../platform/db/client.js';
+import type { CustomerRow, CustomersQueries, CustomersRepository, NewCustomer, NewVehicle, VehicleRow } from './customers.repository.js';
 import { presentHousehold } from './customers.presenter.js';
 import type { FileLinker } from '../../platform/files/index.js';
 
@@ -138,25 +139,79 @@ function lookups(repo: CustomersRepository, link: FileLinker) {
 
 type Lookups = ReturnType<typeof lookups>;
 
+/** A staff user's change of a customer's permission to text, as the consent history records it. */
+export interface StaffConsentChange {
+  storeId: string;
+  customerId: string;
+  permissionToText: boolean;
+  userId: string;
+  /** The customer's mobile number as stored when the permission changed. */
+  mobilePhone: string | null;
+}
+
+export interface CustomersPorts {
+  /** Records a staff change of permissionToText, in the transaction of the customer's write. */
+  staffConsentChanged?: (tx: Db, change: StaffConsentChange) => Promise<void>;
+}
+
+/** The staff user a change is made by: the customer routes pass it, other modules' writes do not. */
+export interface ChangedBy {
+  userId: string;
+}
+
+/** What a customer will be after a change: the save rules applied to the row and the change. */
+function updatedValues(current: CustomerRow, body: CustomerInput) {
+  const change = withoutStore(body);
+  // The names rule was settled when the customer was saved; a change that leaves the names
+  // alone (a phone added to a walk-in saved without one) does not reopen it.
+  const touchesNames = 'firstName' in change || 'lastName' in change || 'business' in change;
+  return customerValues({ ...fromRow(current), namesNotMandatory: !touchesNames, ...change });
+}
+
 /** Customers created, changed, and taken out of their household. */
-function customerOperations(repo: CustomersRepository, { customer, household }: Lookups) {
+function customerOperations(repo: CustomersRepository, { customer, household }: Lookups, ports: CustomersPorts) {
+  const record = ports.staffConsentChanged;
+  const consentOf = (row: CustomerRow, by: ChangedBy): StaffConsentChange => ({
+    storeId: row.storeId,
+    customerId: row.id,
+    permissionToText: row.permissionToText,
+    userId: by.userId,
+    mobilePhone: row.mobilePhone,
+  });
+
+  /** A change by staff: the customer locked, written, and a change of its permission recorded with it. */
+  async function updateByStaff(storeId: string, id: string, body: CustomerInput, by: ChangedBy, recordChange: NonNullable<typeof record>) {
+    return repo.transaction(async (r: CustomersQueries, tx) => {
+      const current = await r.lockedCustomer(storeId, id);
+      if (!current) throw errors.notFound();
+      const row = await r.updateCustomer(storeId, id, updatedValues(current, body), current);
+      if (!row) throw errors.notFound();
+      if (row.permissionToText !== current.permissionToText) await recordChange(tx, consentOf(row, by));
+      return row;
+    });
+  }
+
   return {
-    async createCustomer(storeId: string, body: CustomerInput) {
+    /** `by`: the staff user creating it; a customer created allowed to be texted records that consent. */
+    async createCustomer(storeId: string, body: CustomerInput, by?: ChangedBy) {
       sameStore(storeId, body);
       if (body.householdId && !(await repo.household(storeId, body.householdId))) throw errors.notFound('household not found');
       const values = customerValues(body);
-      return repo.insertCustomer({ ...values, storeId, householdId: body.householdId ?? null });
+      const row = { ...values, storeId, householdId: body.householdId ?? null };
+      if (!by || !record || !values.permissionToText) return repo.insertCustomer(row);
+      return repo.transaction(async (r, tx) => {
+        const inserted = await r.insertCustomer(row);
+        await record(tx, consentOf(inserted, by));
+        return inserted;
+      });
     },
 
-    async updateCustomer(storeId: string, id: string, body: CustomerInput) {
+    /** `by`: the staff user making the change; a change of permissionToText by staff is recorded. */
+    async updateCustomer(storeId: string, id: string, body: CustomerInput, by?: ChangedBy) {
       sameStore(storeId, body);
+      if (by && record) return updateByStaff(storeId, id, body, by, record);
       const current = await customer(storeId, id);
-      const change = withoutStore(body);
-      // The names rule was settled when the customer was saved; a change that leaves the names
-      // alone (a phone added to a walk-in saved without one) does not reopen it.
-      const touchesNames = 'firstName' in change || 'lastName' in change || 'business' in change;
-      const values = customerValues({ ...fromRow(current), namesNotMandatory: !touchesNames, ...change });
-      const row = await repo.updateCustomer(storeId, id, values, current);
+      const row = await repo.updateCustomer(storeId, id, updatedValues(current, body), current);
       if (!row) throw errors.notFound();
       return row;
     },
@@ -269,11 +324,12 @@ export function createCustomersService(
   stores: Pick<StoreRepository, 'byId'>,
   /** Signs picture URLs in the households it presents. */
   link: FileLinker,
+  ports: CustomersPorts = {},
 ) {
   const find = lookups(repo, link);
   return {
     ...find,
-    ...customerOperations(repo, find),
+    ...customerOperations(repo, find, ports),
     ...vehicleOperations(repo, stores, find),
     listCustomers: repo.listCustomers,
     /** The pictures answers show beside these customers and vehicles (their primary and latest inspection pictures). */

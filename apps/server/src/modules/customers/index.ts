@@ -1,5 +1,5 @@
 /** The customers module's front door: households, customers, vehicles and their pictures. */
-export { createCustomersService, type CustomersService } from './customers.service.js';
+export { createCustomersService, type CustomersPorts, type CustomersService, type StaffConsentChange } from './customers.service.js';
 export { createCustomersRepository, type CustomersRepository } from './customers.repository.js';
 export { createPicturesService, type PicturesService } from './customers.pictures.js';
 export { createPicturesRepository } from './customers.pictures.repository.js';

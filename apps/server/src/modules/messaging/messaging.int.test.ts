@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { hourIn, ZStoreSettings, ZConversationPage, ZTextMessage, ZTextMessagePage, ZUnreadTextMessages } from '@servicebay/domain';
+import { hourIn, ZConsentHistory, ZStoreSettings, ZConversationPage, ZTextMessage, ZTextMessagePage, ZUnreadTextMessages } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
+import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 import { sentMessages } from '../../platform/db/schema/messages.js';
 import { outboxEvents } from '../../platform/db/schema/outbox.js';
 import { twilioSignature } from '../../platform/sms/index.js';
@@ -241,6 +242,14 @@ describe('incoming texts, counts and read', () => {
       inspectionOrderClosed: false,
       yearMakeModel: '2019 Honda Civic',
     });
+    // The conversation list shows each line's order the same way (its open one, else the latest).
+    expect((await send(jane.id, { text: 'About your Civic' })).statusCode).toBe(201);
+    const closed = await t.make.inspectionOrder(store, { customerId: jane.id, vehicleId: vehicle.id, orderNumber: '10100' });
+    await t.platform.database.db.update(inspectionOrders).set({ closed: true }).where(eq(inspectionOrders.id, closed.id));
+    const list = ZConversationPage.parse((await inject('GET', `/messaging/v1/store/${store.id}/conversation?size=100`, advisor)).json());
+    expect(list.items.find((c) => c.customerId === jane.id)).toMatchObject({ inspectionOrderId: order.id, orderNumber: '10231', inspectionOrderClosed: false, yearMakeModel: '2019 Honda Civic' });
+    const pages = await Promise.all([0, 1].map(async (page) => ZConversationPage.parse((await inject('GET', `/messaging/v1/store/${store.id}/conversation?size=1&page=${page}`, advisor)).json())));
+    expect(pages.flatMap((p) => p.items.map((c) => c.customerId))).toEqual(list.items.slice(0, 2).map((c) => c.customerId));
     const elsewhere = await t.make.inspectionOrder(await t.make.store());
     expect((await inject('GET', `/messaging/v1/store/${store.id}/inspectionOrder/${elsewhere.id}/conversation`, advisor)).statusCode).toBe(404);
   });
@@ -331,6 +340,68 @@ describe('consent', () => {
       [false, 'Arrêt'],
     ]);
     expect(await t.platform.database.db.select().from(textConsentEvents).where(eq(textConsentEvents.customerId, sam.id))).toHaveLength(2);
+  });
+
+  it('records staff changes of permissionToText made through the customer routes, with who and when', async () => {
+    const customerApi = `/v2/api/store/${store.id}/customer`;
+    const put = (id: string, body: object, headers = advisor) => t.app.inject({ method: 'PUT', url: `${customerApi}/${id}`, headers, payload: body });
+    const history = async (id: string) => {
+      const res = await inject('GET', `/messaging/v1/customer/${id}/consent-history`, advisor);
+      expect(res.statusCode).toBe(200);
+      return ZConsentHistory.parse(res.json()).items;
+    };
+    const before = Date.now();
+
+    // Created allowed to be texted: that consent, given by the advisor.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: customerApi,
+      headers: advisor,
+      payload: { firstName: 'Stella', lastName: 'Staff', mobilePhone: '514 555 0191', permissionToText: true },
+    });
+    expect(created.statusCode).toBe(201);
+    const stella = created.json()._id as string;
+    const [given] = await history(stella);
+    expect(given).toMatchObject({ customerId: stella, permissionToText: true, source: 'staff', keyword: null, phone: '+15145550191', userId: advisorId });
+    expect(Date.parse(given!.at)).toBeGreaterThanOrEqual(before - 1000);
+
+    // Created without it, and changes that leave it alone: nothing recorded.
+    const quiet = (await t.app.inject({ method: 'POST', url: customerApi, headers: advisor, payload: { firstName: 'Quinn', mobilePhone: '5145550192' } })).json()._id as string;
+    expect(await history(quiet)).toEqual([]);
+    expect((await put(stella, { firstName: 'Stel', permissionToText: true })).statusCode).toBe(200);
+    expect(await history(stella)).toHaveLength(1);
+
+    // Turned off by another staff user: recorded as theirs, and texting says "not permitted", not opted out.
+    const manager = await t.make.user('ServiceManager', store);
+    expect((await put(stella, { permissionToText: false }, await bearer(t.platform.tokens, manager))).statusCode).toBe(200);
+    const [off] = await history(stella);
+    expect(off).toMatchObject({ permissionToText: false, source: 'staff', userId: manager.id });
+    expect((await send(stella, { text: 'Hi' })).json().code).toBe('SMS_NOT_PERMITTED');
+
+    // A change refused by the save rules writes neither the customer nor the history.
+    const refused = await put(stella, { permissionToText: true, firstName: null, lastName: null });
+    expect(refused.statusCode).toBe(400);
+    expect(await history(stella)).toHaveLength(2);
+
+    // The customer's STOP and the advisor's turning it back on (asked on the phone) sit in one history.
+    expect((await put(stella, { permissionToText: true })).statusCode).toBe(200);
+    await inbound('+15145550191', 'STOP');
+    expect((await send(stella, { text: 'Hi' })).json().code).toBe('TEXTING_OPTED_OUT');
+    expect((await put(stella, { permissionToText: true })).statusCode).toBe(200);
+    expect((await send(stella, { text: 'Hi again' })).statusCode).toBe(201);
+    expect((await history(stella)).map((e) => [e.source, e.permissionToText, e.keyword])).toEqual([
+      ['staff', true, null],
+      ['keyword', false, 'STOP'],
+      ['staff', true, null],
+      ['staff', false, null],
+      ['staff', true, null],
+    ]);
+
+    // Another store's customer: 404, and nothing recorded.
+    const other = await t.make.store({ name: 'Elsewhere too' });
+    const stranger = await t.make.customer(other, { mobilePhone: '5145550193', permissionToText: false });
+    expect((await put(stranger.id, { permissionToText: true })).statusCode).toBe(404);
+    expect(await t.platform.database.db.select().from(textConsentEvents).where(eq(textConsentEvents.customerId, stranger.id))).toEqual([]);
   });
 
   it('HELP answers with the shop’s name and phone', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 import { users } from '../../platform/db/schema/users.js';
@@ -59,8 +59,22 @@ const conversationColumns = {
   errorCount: sql<number>`coalesce(${conversations.errorCount}, 0)`.mapWith(Number),
 };
 
+/** The order a conversation shows and its vehicle (ConversationOrderRow). */
+const orderColumns = {
+  customerId: inspectionOrders.customerId,
+  inspectionOrderId: inspectionOrders.id,
+  orderNumber: inspectionOrders.orderNumber,
+  closed: inspectionOrders.closed,
+  vehicleInShop: inspectionOrders.vehicleInShop,
+  year: vehicles.year,
+  make: vehicles.make,
+  model: vehicles.model,
+  licensePlate: vehicles.licensePlate,
+  vehiclePictureKey: vehicles.pictureKey,
+};
+
 /** Descending as the indexes are built (drizzle-kit writes DESC NULLS LAST), so they serve the sort. */
-const newest = (column: AnyColumn) => sql`${column} desc nulls last`;
+const newest = (column: AnyColumn | SQL.Aliased) => sql`${column} desc nulls last`;
 
 /** A store's text that failed and was not seen counts as an error. */
 const isError = sql`${textMessages.senderType} = 'store' and ${textMessages.status} in ('failed', 'undelivered')`;
@@ -154,24 +168,52 @@ function listQueries(db: Db) {
     },
 
     /** Failures first, then unread, then the latest, on conversations_store_list_idx. */
+    /**
+     * A page of the store's conversations, failures first, then unread, then the latest, each
+     * with the order it shows, in one statement: the page taken on conversations_store_list_idx,
+     * then each of its lines' order on inspection_orders_customer_idx (a lateral join, so only the
+     * page's customers are looked up); the total beside it.
+     */
     async conversationsPage(storeId: string, page: number, size: number) {
-      const [items, totals] = await Promise.all([
+      const lines = db
+        .select({
+          ...conversationColumns,
+          unreadCount: sql<number>`coalesce(${conversations.unreadCount}, 0)`.mapWith(Number).as('unread_count'),
+          errorCount: sql<number>`coalesce(${conversations.errorCount}, 0)`.mapWith(Number).as('error_count'),
+        })
+        .from(conversations)
+        .innerJoin(customers, eq(customers.id, conversations.customerId))
+        .where(eq(conversations.storeId, storeId))
+        .orderBy(
+          newest(conversations.errorCount),
+          newest(conversations.unreadCount),
+          newest(conversations.lastMessageAt),
+          asc(conversations.customerId),
+        )
+        .limit(size)
+        .offset(page * size)
+        .as('lines');
+      const order = db
+        .select(orderColumns)
+        .from(inspectionOrders)
+        .innerJoin(vehicles, eq(vehicles.id, inspectionOrders.vehicleId))
+        .where(and(eq(inspectionOrders.storeId, storeId), eq(inspectionOrders.customerId, lines.customerId)))
+        .orderBy(asc(inspectionOrders.closed), desc(inspectionOrders.createdAt))
+        .limit(1)
+        .as('line_order');
+      const [rows, totals] = await Promise.all([
         db
-          .select(conversationColumns)
-          .from(conversations)
-          .innerJoin(customers, eq(customers.id, conversations.customerId))
-          .where(eq(conversations.storeId, storeId))
-          .orderBy(
-            newest(conversations.errorCount),
-            newest(conversations.unreadCount),
-            newest(conversations.lastMessageAt),
-            asc(conversations.customerId),
-          )
-          .limit(size)
-          .offset(page * size),
+          .select()
+          .from(lines)
+          .leftJoinLateral(order, sql`true`)
+          .orderBy(newest(lines.errorCount), newest(lines.unreadCount), newest(lines.lastMessageAt), asc(lines.customerId)),
         db.select({ total: count() }).from(conversations).where(eq(conversations.storeId, storeId)),
       ]);
-      return { items: items as ConversationRow[], total: totals[0]?.total ?? 0 };
+      return {
+        items: rows.map((r) => r.lines as ConversationRow),
+        orders: rows.flatMap((r) => (r.line_order ? [r.line_order as ConversationOrderRow] : [])),
+        total: totals[0]?.total ?? 0,
+      };
     },
 
     /** The customer's conversation line, with its counts at 0 before the first text. */
@@ -198,18 +240,7 @@ function listQueries(db: Db) {
     async ordersOf(storeId: string, customerIds: string[]): Promise<ConversationOrderRow[]> {
       if (customerIds.length === 0) return [];
       return db
-        .selectDistinctOn([inspectionOrders.customerId], {
-          customerId: inspectionOrders.customerId,
-          inspectionOrderId: inspectionOrders.id,
-          orderNumber: inspectionOrders.orderNumber,
-          closed: inspectionOrders.closed,
-          vehicleInShop: inspectionOrders.vehicleInShop,
-          year: vehicles.year,
-          make: vehicles.make,
-          model: vehicles.model,
-          licensePlate: vehicles.licensePlate,
-          vehiclePictureKey: vehicles.pictureKey,
-        })
+        .selectDistinctOn([inspectionOrders.customerId], orderColumns)
         .from(inspectionOrders)
         .innerJoin(vehicles, eq(vehicles.id, inspectionOrders.vehicleId))
         .where(and(eq(inspectionOrders.storeId, storeId), inArray(inspectionOrders.customerId, customerIds)))

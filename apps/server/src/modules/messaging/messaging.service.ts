@@ -6,7 +6,9 @@ import {
   type TextMessagePage,
   type UnreadTextMessages,
 } from '@servicebay/domain';
+import type { Db } from '../../platform/db/client.js';
 import { translate } from '../../platform/i18n/translate.js';
+import { normalizePhone } from '../../platform/sms/index.js';
 import { createMessagingRepository } from './messaging.repository.js';
 import { presentConversation, presentTextMessage } from './messaging.presenter.js';
 import { messagingContext, type MessagingContext, type MessagingDeps } from './use-cases/context.js';
@@ -20,8 +22,8 @@ function readUseCases(ctx: MessagingContext) {
   const { repo, deps } = ctx;
   return {
     async conversations(storeId: string, page: number, size: number): Promise<ConversationPage> {
-      const { items, total } = await repo.conversationsPage(storeId, page, size);
-      const orders = new Map((await repo.ordersOf(storeId, items.map((c) => c.customerId))).map((o) => [o.customerId, o]));
+      const { items, orders: shown, total } = await repo.conversationsPage(storeId, page, size);
+      const orders = new Map(shown.map((o) => [o.customerId, o]));
       return {
         items: items.map((row) => presentConversation(row, orders.get(row.customerId), deps.link)),
         total,
@@ -121,6 +123,28 @@ function emailUseCases(ctx: MessagingContext) {
       return { id: result.id, status: result.status };
     },
   };
+}
+
+/** A change of a customer's permission to text made by a staff user. */
+export interface StaffConsent {
+  storeId: string;
+  customerId: string;
+  permissionToText: boolean;
+  userId: string;
+  mobilePhone: string | null;
+}
+
+/** Writes a staff change of permissionToText to the consent history, in the transaction of the change. */
+export async function recordStaffConsent(tx: Db, change: StaffConsent): Promise<void> {
+  await createMessagingRepository(tx).insertConsent({
+    storeId: change.storeId,
+    customerId: change.customerId,
+    permissionToText: change.permissionToText,
+    source: 'staff',
+    keyword: null,
+    phone: normalizePhone(change.mobilePhone ?? ''),
+    userId: change.userId,
+  });
 }
 
 /** Customer texting: conversations, sending, the webhooks' handling, consent, the local gateway. */

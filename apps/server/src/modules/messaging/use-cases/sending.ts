@@ -41,12 +41,15 @@ interface TextedCustomer {
   permissionToText: boolean;
 }
 
-/** Why this customer may not be texted now, or null. */
+/**
+ * Why this customer may not be texted now, or null. The customer asked not to be texted when the
+ * last change of the permission was their own STOP; staff turning it off is "not permitted".
+ */
 async function refusalFor(repo: MessagingRepository, customer: TextedCustomer): Promise<AppError | null> {
   if (!normalizePhone(customer.mobilePhone ?? '')) return noValidCellPhone();
   if (customer.permissionToText) return null;
   const last = await repo.lastConsent(customer.storeId, customer.id);
-  return last && !last.permissionToText ? optedOut() : notPermitted();
+  return last && !last.permissionToText && last.source === 'keyword' ? optedOut() : notPermitted();
 }
 
 /** Sending the store's texts: checked, stored, handed to the provider now or at the end of quiet hours. */
