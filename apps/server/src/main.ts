@@ -16,7 +16,7 @@ const platform = await createPlatform(config, { tables }).catch((error: unknown)
 });
 // Every service once (modules/index.ts): the demo seed and the routes share them.
 const services = buildServices(platform);
-if (config.seedDemoData && (await seedDemoData(platform.database.db, platform.files, { ...services, logger: platform.logger }))) {
+if (config.seedDemoData && (await seedDemoData(platform.database.db, platform.files, { ...services, logger: platform.logger, drainOutbox: platform.outbox.drain }))) {
   platform.logger.info('demo data seeded (see README for the demo users)');
 }
 const app = await buildApp(platform, { services });

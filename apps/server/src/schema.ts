@@ -23,6 +23,7 @@ import * as vehicleData from './modules/vehicle-data/vehicle-data.schema.js';
 import * as vinScanner from './modules/vin-scanner/vin-scanner.schema.js';
 import * as portal from './modules/portal/portal.schema.js';
 import * as messaging from './modules/messaging/messaging.schema.js';
+import * as notifications from './modules/notifications/notifications.schema.js';
 
 export const tables = {
   ...tenancy,
@@ -41,6 +42,7 @@ export const tables = {
   ...reports,
   ...portal,
   ...messaging,
+  ...notifications,
 };
 
 type AppTables = typeof tables;

@@ -26,6 +26,7 @@ import { RepairOrderPage } from './features/repair-orders/RepairOrderPage.js';
 import { InspectionListPage } from './features/inspection-list/InspectionListPage.js';
 import { SetupWizardPage } from './features/account-setup/SetupWizardPage.js';
 import { HelpPage } from './features/help/HelpModal.js';
+import { NotificationsPage } from './features/notifications/index.js';
 import { SignoffPage } from './features/signoff/SignoffPage.js';
 import { ReportPreviewPage } from './features/customer-report/ReportPreviewPage.js';
 import { VehicleHistoryPage } from './features/vehicle-history/VehicleHistoryPage.js';
@@ -45,7 +46,6 @@ const PLACEHOLDER_ROUTES: Array<[path: string, page: PlaceholderPageId]> = [
   ['/v2/account/:accountId/analytics', 'analytics'],
   [to(STAFF_PATHS.advancedSearch), 'advancedSearch'],
   [to(STAFF_PATHS.paymentHistory), 'payments'],
-  [to(STAFF_PATHS.notifications), 'notifications'],
 ];
 
 export function App({ i18n, api, session, basename = APP_BASENAME }: Services & { basename?: string }) {
@@ -97,6 +97,7 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId" element={<RepairOrderPage />} />
                   <Route path="/v2/account/new/:step" element={<SetupWizardPage />} />
                   <Route path={to(STAFF_PATHS.help)} element={<HelpPage />} />
+                  <Route path={to(STAFF_PATHS.notifications)} element={<NotificationsPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/signoff" element={<SignoffPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/estimates" element={<EstimatesPage />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/approvedWork" element={<ApprovedWorkPage />} />

@@ -94,3 +94,5 @@ export * from './portal/appointments.js';
 export * from './routes/appointments.js';
 export * from './messaging/texting.js';
 export * from './routes/messaging.js';
+export * from './notifications/notification.js';
+export * from './routes/notifications.js';

@@ -43,6 +43,8 @@ import enAppointments from './en/appointments.json' with { type: 'json' };
 import frAppointments from './fr/appointments.json' with { type: 'json' };
 import enTexting from './en/texting.json' with { type: 'json' };
 import frTexting from './fr/texting.json' with { type: 'json' };
+import enNotifications from './en/notifications.json' with { type: 'json' };
+import frNotifications from './fr/notifications.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
@@ -74,6 +76,7 @@ export const en = {
   customerReport: enCustomerReport,
   appointments: enAppointments,
   texting: enTexting,
+  notifications: enNotifications,
 };
 
 export type Catalog = typeof en;
@@ -101,6 +104,7 @@ export const fr: Catalog = {
   customerReport: frCustomerReport,
   appointments: frAppointments,
   texting: frTexting,
+  notifications: frNotifications,
 };
 
 export const catalogs = { en, fr } as const;

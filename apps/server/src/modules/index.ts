@@ -67,7 +67,8 @@ import {
 import { createMaintenanceRepository, createVehicleDataService, vehicleDataRoutes } from './vehicle-data/index.js';
 import { courseRoutes, createCoursesService } from './training/index.js';
 import { createVinScannerRepository, createVinScannerService, vinScannerRoutes, vinScannerSettings } from './vin-scanner/index.js';
-import { createRepairOrdersService, inspectionOrderOwnerResolvers, inspectionOrderRoutes, type RepairOrdersService } from './repair-orders/index.js';
+import { createRepairOrdersService, inspectionOrderOwnerResolvers, inspectionOrderRoutes, orderPeopleIn, type RepairOrdersService } from './repair-orders/index.js';
+import { createNotificationsService, notificationReactions, notificationRoutes } from './notifications/index.js';
 import { createInspectionsService, customerDecisionsIn, inspectionOwnerResolvers, inspectionRoutes, inspectionRules, type InspectionsService } from './inspections/index.js';
 import {
   cannedJobOwnerResolvers,
@@ -322,6 +323,11 @@ export function buildServices(platform: Platform) {
     customerSuccessEmail: config.customerSuccessEmail,
   });
 
+  // Notifications: made from other modules' committed events (outbox reactions), the order's
+  // people read through the orders module's door in the relay's transaction.
+  const notifications = createNotificationsService({ db });
+  for (const reaction of notificationReactions({ orderPeople: orderPeopleIn })) platform.outbox.react(reaction);
+
   return {
     identity,
     tenancy: createTenancyRepository(db),
@@ -355,6 +361,7 @@ export function buildServices(platform: Platform) {
     appointments,
     devOutbox: createDevOutboxService(createSentMessagesRepository(db)),
     messaging,
+    notifications,
     access,
   };
 }
@@ -391,6 +398,7 @@ export function implementations(platform: Platform, services: Services = buildSe
     ...appointmentRoutes(s.appointments),
     ...messagingRoutes(s.messaging),
     ...twilioWebhookRoutes(s.messaging, platform.config),
+    ...notificationRoutes(s.notifications),
     // Not mounted at all unless DEV_TOOLS is on: its paths then answer as paths that do not exist.
     ...(platform.config.devTools ? [...devOutboxRoutes(s.devOutbox), ...devOutboxReplyRoutes(s.messaging, s.devOutbox, platform.config)] : []),
   ];

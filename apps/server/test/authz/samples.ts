@@ -8,6 +8,7 @@ import { createEstimatesRepository } from '../../src/modules/estimates/estimates
 import { createCannedJobsRepository } from '../../src/modules/estimates/canned-jobs.repository.js';
 import { todoItems } from '../../src/modules/portal/portal.schema.js';
 import { textMessages } from '../../src/modules/messaging/messaging.schema.js';
+import { notifications, pushSubscriptions } from '../../src/modules/notifications/notifications.schema.js';
 
 /** A portal user's own customer in the world's store (made and linked on first use); null for anyone else. */
 async function portalCustomerOf(t: TestApp, world: TenantWorld, caller: { id: string }) {
@@ -49,6 +50,25 @@ export const paramSamples: Record<string, SampleFactory> = {
   partnerId: async (_t, world) => world.store.partnerId!,
   userId: async (_t, _world, caller) => caller.id,
   userRef: async (_t, _world, caller) => caller.id,
+  // The caller's own user name (self routes naming the user by name).
+  username: async (t, _world, caller) =>
+    (await t.platform.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, caller.id) }))!.username,
+  // A notification of the caller's own: another user's answers 404 whatever the role.
+  notificationId: async (t, world, caller) => {
+    const [row] = await t.platform.database.db
+      .insert(notifications)
+      .values({ userId: caller.id, storeId: world.store.id, kind: 'orderAssigned', params: { order: '1' }, sourceKey: `sample:${crypto.randomUUID()}`, expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    return row!.id;
+  },
+  // A web push subscription of the caller's own.
+  subscriptionId: async (t, _world, caller) => {
+    const [row] = await t.platform.database.db
+      .insert(pushSubscriptions)
+      .values({ userId: caller.id, endpoint: `https://push.example.test/${crypto.randomUUID()}`, p256dh: 'key', auth: 'auth' })
+      .returning();
+    return row!.id;
+  },
   languageFile: async () => 'en.i18n.json',
   token: async () => 'a-reset-token-that-does-not-exist-0000',
   // A portal user of the store stands for a customer: the sample is its own customer (made and

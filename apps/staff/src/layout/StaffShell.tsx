@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Anchor, AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Anchor, AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useServices } from '../context.js';
 import { GoToAdminModal } from './GoToAdminModal.js';
 import { HelpModal } from '../features/help/HelpModal.js';
 import { useApprovalNotices } from '../features/dashboard/useApprovalNotices.js';
+import { NotificationBanner, NotificationsModal, useNotifications } from '../features/notifications/index.js';
 import { routerPath } from '../paths.js';
 import { useSignedIn } from '../session/signed-in.js';
 import { signOut } from '../session/sso.js';
@@ -39,7 +40,7 @@ function entryTarget(entry: MenuEntry) {
  * The store's live notices (a customer's approval) show at the top right of every page.
  */
 export function StaffShell({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(['staff', 'app']);
+  const { t } = useTranslation(['staff', 'app', 'notifications']);
   const { session } = useServices();
   const { user, store, claims } = useSignedIn();
   const location = useLocation();
@@ -63,6 +64,11 @@ export function StaffShell({ children }: { children: ReactNode }) {
 
   const onDashboard = location.pathname === routerPath(STAFF_PATHS.dashboard);
   const menu = navigationMenu(user, store, { systemNotifications: onDashboard });
+  // System notifications: the menu's entry (with the unread count) and the banner, on the dashboard only.
+  const hasNotifications = menu.some((entry) => entry.id === 'notifications');
+  const notices = useNotifications(user._id, hasNotifications);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const unread = notices.data?.unread ?? 0;
   const role = displayedRole(user, user.type);
   const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
 
@@ -81,6 +87,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
     else if (entry.action === 'switchUser') void switchUser();
     else if (entry.action === 'goToAdmin') setAdminOpen(true);
     else if (entry.action === 'help') setHelpOpen(true);
+    else if (entry.action === 'notifications') setNotificationsOpen(true);
   };
 
   return (
@@ -153,7 +160,24 @@ export function StaffShell({ children }: { children: ReactNode }) {
               }
               return (
                 <li key={entry.id}>
-                  <NavLink component="button" type="button" label={label} leftSection={icon} onClick={() => run(entry)} data-menu-entry={entry.id} />
+                  <NavLink
+                    component="button"
+                    type="button"
+                    label={label}
+                    leftSection={icon}
+                    onClick={() => run(entry)}
+                    data-menu-entry={entry.id}
+                    {...(entry.id === 'notifications' && unread > 0
+                      ? {
+                          'aria-label': t('notifications:menuLabel', { count: unread }),
+                          rightSection: (
+                            <Badge size="sm" circle={unread < 10} color="red" aria-hidden="true" data-testid="notifications-badge">
+                              {unread}
+                            </Badge>
+                          ),
+                        }
+                      : {})}
+                  />
                 </li>
               );
             })}
@@ -161,10 +185,12 @@ export function StaffShell({ children }: { children: ReactNode }) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        {hasNotifications && <NotificationBanner userId={user._id} query={notices} onShowAll={() => setNotificationsOpen(true)} />}
         {children}
       </AppShell.Main>
       <GoToAdminModal opened={adminOpen} onClose={() => setAdminOpen(false)} />
       <HelpModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      <NotificationsModal opened={notificationsOpen && hasNotifications} onClose={() => setNotificationsOpen(false)} userId={user._id} query={notices} />
       {/* Under the header (64 px), above the page; inside the router, so a notice's link works. */}
       <Notifications position="top-right" zIndex={300} containerWidth={380} className="staff-notifications" />
     </AppShell>

@@ -11,7 +11,7 @@ import type { Role } from '../roles.js';
  *   Handlers read and write only inside `ctx.storeId`.
  * - customer: a portal user for its own customer, or staff allowed in the customer's store;
  *   with `portal: false` (customerStaff) staff only, portal users get 404.
- * - self: the user named by `userParam` must be the caller.
+ * - self: the user named by `userParam` (its id, or its user name in any case) must be the caller.
  * - user: the user named by `userParam` (an id, or a username) must be the caller, or a worker
  *   of a store the caller may act for.
  * - account: the account named by `accountParam` must be the caller's own (account- and store-level

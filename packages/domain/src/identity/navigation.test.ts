@@ -45,6 +45,11 @@ describe('navigationMenu per role', () => {
   it('shows notifications only while the system-notifications toggle is on', () => {
     expect(ids(user('ServiceAdvisor'), store(), false)).not.toContain('notifications');
     expect(ids(user('Technician'), store(), false)).not.toContain('notifications');
+    // It opens the notifications modal over the dashboard rather than leaving it.
+    expect(navigationMenu(user('ServiceAdvisor'), store(), { systemNotifications: true }).find((e) => e.id === 'notifications')).toEqual({
+      id: 'notifications',
+      action: 'notifications',
+    });
   });
 
   it('offers admin only to roles allowed to log in as admin, as the go-to-admin action', () => {

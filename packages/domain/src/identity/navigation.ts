@@ -24,7 +24,7 @@ export type MenuEntryId =
   | 'signOut';
 
 /** Entries that do something rather than open a page. */
-export type MenuAction = 'goToAdmin' | 'switchUser' | 'help' | 'signOut';
+export type MenuAction = 'goToAdmin' | 'switchUser' | 'notifications' | 'help' | 'signOut';
 
 export type MenuEntry = { id: MenuEntryId; to: string; action?: never } | { id: MenuEntryId; action: MenuAction; to?: never };
 
@@ -53,7 +53,8 @@ export function navigationMenu(user: RoutedUser, store: MenuStore | null, option
   const when = (condition: boolean, entry: MenuEntry): MenuEntry[] => (condition ? [entry] : []);
   const dashboard = STAFF_PATHS.dashboardVariant(dashboardVariant(user, store));
   const admin = when(canLoginAsAdmin(role), action('admin', 'goToAdmin'));
-  const notifications = when(options.systemNotifications, link('notifications', STAFF_PATHS.notifications));
+  // The notifications modal over the dashboard (the list widget); /app/notifications shows the same as a page.
+  const notifications = when(options.systemNotifications, action('notifications', 'notifications'));
 
   if (role === 'Store') return [HELP, SIGN_OUT];
   if (isTechnician(role)) {

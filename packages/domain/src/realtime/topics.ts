@@ -71,6 +71,18 @@ export function parseTopic(topic: string): ParsedTopic | null {
   return includes(USER_EVENTS, name) ? { kind: 'user', id, name } : null;
 }
 
+/**
+ * The one user an event is for, when its topic is shared but its content is not: a
+ * system/notifications/created event carries `userId`, and the hub gives it to that user's sockets
+ * only (every signed-in user subscribes to the topic; nobody hears another's notifications).
+ * Null: everyone subscribed to the topic gets it.
+ */
+export function addresseeOf(topic: string, payload: unknown): string | null | 'nobody' {
+  if (topic !== 'system/notifications/created') return null;
+  const userId = (payload as { userId?: unknown } | null)?.userId;
+  return typeof userId === 'string' ? userId : 'nobody';
+}
+
 export function formatTopic(topic: ParsedTopic): Topic {
   switch (topic.kind) {
     case 'store':

@@ -28,6 +28,7 @@ import { reportViewRoutes } from './report-view.js';
 import { portalRoutes } from './portal.js';
 import { appointmentRoutes } from './appointments.js';
 import { messagingRoutes } from './messaging.js';
+import { notificationRoutes } from './notifications.js';
 
 /**
  * The route table: every endpoint the server mounts, and only those.
@@ -62,5 +63,6 @@ export const routeTable: readonly AnyRoute[] = [
   ...portalRoutes,
   ...appointmentRoutes,
   ...messagingRoutes,
+  ...notificationRoutes,
   ...devRoutes,
 ];

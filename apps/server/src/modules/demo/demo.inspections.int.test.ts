@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countByStage, type AccountStoreFigures, type Estimate, type RepairOrder, type InspectionResult, type ReportApproval, type ResultList } from '@servicebay/domain';
+import { ZNotificationList, countByStage, type AccountStoreFigures, type Estimate, type RepairOrder, type InspectionResult, type ReportApproval, type ResultList } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { seedDemoData } from './demo.seed.js';
@@ -16,7 +16,7 @@ let base: string;
 beforeAll(async () => {
   t = await createTestApp();
   // As main.ts seeds: with the file store and the services, so Jane's reports are sent and approved too.
-  await seedDemoData(t.platform.database.db, t.platform.files, { ...buildServices(t.platform), logger: t.platform.logger });
+  await seedDemoData(t.platform.database.db, t.platform.files, { ...buildServices(t.platform), logger: t.platform.logger, drainOutbox: t.platform.outbox.drain });
   const advisor = await t.platform.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'advisor') });
   headers = await bearer(t.platform.tokens, advisor!);
   base = `/v2/api/store/${advisor!.storeId}`;
@@ -28,6 +28,18 @@ async function orderByNumber(number: string): Promise<RepairOrder> {
   const list = (await get(`/inspectionOrder?size=100&search=${number}`)).json()._embedded.inspectionOrder as RepairOrder[];
   return list.find((o) => o.orderNumber === number)!;
 }
+
+describe('demo notifications', () => {
+  it("are the advisor's two from Jane's approvals, made by the relay, the newest unread", async () => {
+    const advisor = await t.platform.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'advisor') });
+    const list = ZNotificationList.parse((await t.app.inject({ method: 'GET', url: `/v2/api/user/${advisor!.id}/notifications`, headers })).json());
+    expect(list.notifications.map((n) => [n.kind, n.read])).toEqual([
+      ['reportApproved', false],
+      ['reportApproved', true],
+    ]);
+    expect(list.notifications[0]!.headline).toMatch(/^Jane Doe answered the report of RO 1026\d: \d approved, \d declined$/);
+  });
+});
 
 describe('demo inspections', () => {
   it('carry results of every severity, measurements and real pictures', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allMandatoryComplete, type Course } from '@servicebay/domain';
+import { allMandatoryComplete, ZNotificationList, type Course } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo.seed.js';
@@ -21,6 +21,17 @@ describe('demo data', () => {
     expect(await seedDemoData(t.platform.database.db)).toBe(false);
     const users = await t.platform.database.db.query.users.findMany();
     expect(users.map((u) => u.username).sort()).toEqual([...DEMO_USERS, ...DEMO_PORTAL_USERS].map((u) => u.username).sort());
+  });
+
+  it('gives the advisor two notifications, the newest unread', async () => {
+    const advisor = await t.platform.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'advisor') });
+    const res = await t.app.inject({ method: 'GET', url: `/v2/api/user/${advisor!.id}/notifications`, headers: await bearer(t.platform.tokens, advisor!) });
+    const list = ZNotificationList.parse(res.json());
+    expect(list.notifications.map((n) => [n.kind, n.read])).toEqual([
+      ['inboundText', false],
+      ['reportApproved', true],
+    ]);
+    expect(list.unread).toBe(1);
   });
 
   it('places each user in its tenant with the demo password', async () => {

@@ -13,6 +13,7 @@ import type { FileStore } from '../../platform/files/index.js';
 import { seedDemoReports, type DemoReportServices } from './demo.reports.js';
 import { seedDemoCannedJobs } from './demo.canned-jobs.js';
 import { seedDemoTexting } from './demo.texting.js';
+import { seedDemoNotifications } from './demo.notifications.js';
 
 /** Every demo user's password; listed in the README. */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -79,7 +80,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
  * Given the services (built once by modules/index.ts; main.ts passes them), Jane's two reports
  * are priced, sent and approved through them (demo.reports.ts).
  */
-export async function seedDemoData(db: Db, files?: FileStore, services?: DemoReportServices): Promise<boolean> {
+export async function seedDemoData(db: Db, files?: FileStore, services?: DemoReportServices & { drainOutbox?: () => Promise<void> }): Promise<boolean> {
   const repo = createDemoRepository(db);
   if (!(await repo.isEmpty())) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -192,6 +193,9 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
   if (files) await seedDemoInspections(db, files);
   // Estimates, sent reports and approvals need the inspections and the providers (mail, outbox).
   if (files && services) await seedDemoReports(db, services);
+  // The approvals' notifications are made by the relay: let it finish before the demo's are settled.
+  await services?.drainOutbox?.();
+  await seedDemoNotifications(db);
   await seedDemoCourses(db, trainedWorkers);
   return true;
 }

@@ -213,6 +213,15 @@ function orderQueries(db: Db) {
         .limit(1);
       return rows[0] ?? null;
     },
+    /** Who runs one order of the store (for other modules' notifications); null when not the store's. */
+    async people(storeId: string, id: string) {
+      const rows = await db
+        .select({ serviceAdvisorId: inspectionOrders.serviceAdvisorId, technicianId: inspectionOrders.technicianId, orderNumber: inspectionOrders.orderNumber })
+        .from(inspectionOrders)
+        .where(and(eq(inspectionOrders.id, id), eq(inspectionOrders.storeId, storeId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
     async storeOf(id: string): Promise<string | null> {
       const rows = await db.select({ storeId: inspectionOrders.storeId }).from(inspectionOrders).where(eq(inspectionOrders.id, id)).limit(1);
       return rows[0]?.storeId ?? null;

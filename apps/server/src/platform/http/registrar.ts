@@ -252,7 +252,9 @@ async function authorizeSignedIn(
       if (!allowed(rule.roles, principal)) throw errors.forbidden();
       return principal.storeId ?? '';
     case 'self': {
-      if (params[rule.userParam] !== principal.id) throw errors.notFound();
+      // The caller's id, or its user name (compared as logins compare names: case aside).
+      const named = String(params[rule.userParam] ?? '');
+      if (named !== principal.id && named.toLowerCase() !== principal.username.toLowerCase()) throw errors.notFound();
       if (!allowed(rule.roles, principal)) throw errors.forbidden();
       return principal.storeId ?? '';
     }

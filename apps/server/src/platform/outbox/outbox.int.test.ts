@@ -102,6 +102,34 @@ describe('outbox relay', () => {
     await outbox.stop();
   });
 
+  it('runs reactions with the batch: their events go out next, a failing one is skipped and holds nothing back', async () => {
+    const { bus, seen } = recorder();
+    const outbox = createOutbox({ database, bus, logger: silent, options: { pollMs: 60_000 } });
+    const t = topics.store(store);
+    outbox.react({ name: 'broken', wants: () => true, handle: () => Promise.reject(new Error('bug')) });
+    outbox.react({
+      name: 'echo',
+      wants: (topic) => topic === t.reportApproved,
+      handle: (tx, event) => recordEvent(tx, t.estimatesUpdated, { after: event.payload }),
+    });
+    // Registering again under the same name replaces, never doubles.
+    outbox.react({
+      name: 'echo',
+      wants: (topic) => topic === t.reportApproved,
+      handle: (tx, event) => recordEvent(tx, t.estimatesUpdated, { after: event.payload }),
+    });
+    outbox.start();
+    await outbox.drain();
+    seen.length = 0;
+    await outbox.transaction((tx) => recordEvent(tx, t.reportApproved, { n: 1 }));
+    await outbox.drain();
+    expect(seen.map((e) => [e.topic, e.payload])).toEqual([
+      [t.reportApproved, { n: 1 }],
+      [t.estimatesUpdated, { after: { n: 1 } }],
+    ]);
+    await outbox.stop();
+  });
+
   it('picks up rows committed elsewhere by polling', async () => {
     const { bus, seen } = recorder();
     const outbox = createOutbox({ database, bus, logger: silent, options: { pollMs: 50 } });

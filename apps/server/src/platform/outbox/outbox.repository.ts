@@ -36,8 +36,9 @@ export function createOutboxRepository(db: Db) {
      * Claims up to `limit` unpublished rows in id order, hands them to `publish`, and marks them
      * published in the same transaction. If `publish` throws, nothing is marked and the rows are
      * claimed again later (at-least-once). 'busy' when another relay holds the drain lock.
+     * `publish` gets the claiming transaction too, for the reactions that write with the batch.
      */
-    async publishBatch(limit: number, publish: (rows: OutboxRow[]) => Promise<void>): Promise<Claim> {
+    async publishBatch(limit: number, publish: (rows: OutboxRow[], tx: Db) => Promise<void>): Promise<Claim> {
       return db.transaction(async (tx) => {
         const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${RELAY_LOCK}::bigint) as locked`);
         if (!(lock as unknown as { rows: Array<{ locked: boolean }> }).rows[0]?.locked)
@@ -50,7 +51,7 @@ export function createOutboxRepository(db: Db) {
           .limit(limit)
           .for('update', { skipLocked: true });
         if (rows.length === 0) return { kind: 'done', count: 0 };
-        await publish(rows);
+        await publish(rows, tx);
         await tx
           .update(outboxEvents)
           .set({ publishedAt: sql`now()` })

@@ -25,6 +25,20 @@ const BUSY_RETRY_MS = 50;
 const PRUNE_BATCH = 5000;
 
 /**
+ * Work another module does when an event is committed (a notification made from an approval):
+ * `handle` runs in the relay's transaction, before the event is published and marked, so what it
+ * writes (its own events included) commits exactly when the event is marked published: once per
+ * event across processes. Each runs in a savepoint: one that throws is logged and skipped, and
+ * never holds the outbox back. Keep them short: the relay waits for them.
+ */
+export interface OutboxReaction {
+  name: string;
+  /** Which topics it wants (cheap: every committed event is asked). */
+  wants(topic: string): boolean;
+  handle(tx: Db, event: { topic: string; payload: unknown }): Promise<void>;
+}
+
+/**
  * The transactional outbox (architecture decision 5): changes record their events with
  * `recordEvent(tx, topic, payload)` in their own transaction; the relay publishes committed
  * events to the bus in id order and marks them published.
@@ -38,6 +52,8 @@ export interface Outbox {
   /** Records one event on its own, for events that accompany no other change. */
   emit(topic: Topic, payload: object): Promise<void>;
   wake(): void;
+  /** Adds a reaction to committed events (see OutboxReaction), for the batches claimed from then on. */
+  react(reaction: OutboxReaction): void;
   start(): void;
   /** Stops polling, waits for the batch in flight, and publishes what is left if it can. */
   stop(): Promise<void>;
@@ -63,7 +79,25 @@ export function createOutbox(deps: {
   let prune: NodeJS.Timeout | undefined;
   let busyRetry: NodeJS.Timeout | undefined;
 
-  async function publish(rows: OutboxRow[]) {
+  const reactions: OutboxReaction[] = [];
+
+  async function react(rows: OutboxRow[], tx: Db) {
+    for (const row of rows) {
+      for (const reaction of reactions) {
+        if (!reaction.wants(row.topic)) continue;
+        try {
+          await tx.transaction((savepoint) => reaction.handle(savepoint, { topic: row.topic, payload: row.payload }));
+          // Its writes may include events: look again once this batch is done.
+          again = true;
+        } catch (error) {
+          logger.warn({ err: error, reaction: reaction.name, outboxId: row.id }, 'outbox reaction failed; event published without it');
+        }
+      }
+    }
+  }
+
+  async function publish(rows: OutboxRow[], tx: Db) {
+    if (reactions.length) await react(rows, tx);
     // Issued in order on one connection (ioredis pipelines them), so order survives the batch.
     await Promise.all(rows.map((row) => bus.publish({ topic: row.topic, payload: row.payload })));
   }
@@ -136,6 +170,12 @@ export function createOutbox(deps: {
       wake();
     },
     wake,
+    react(reaction) {
+      // One per name: building the services again (tests do) does not double a reaction.
+      const same = reactions.findIndex((r) => r.name === reaction.name);
+      if (same >= 0) reactions[same] = reaction;
+      else reactions.push(reaction);
+    },
     start() {
       if (!stopped) return;
       stopped = false;

@@ -1,7 +1,7 @@
 import type { RawData, WebSocket } from 'ws';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { AppError, ZClientFrame, errors, type ClientFrame, type ServerFrame } from '@servicebay/domain';
+import { AppError, ZClientFrame, addresseeOf, errors, type ClientFrame, type ServerFrame } from '@servicebay/domain';
 import type { Principal } from '../auth/principal.js';
 import type { StoreOwnership } from '../tenancy/tenancy.repository.js';
 import type { BusEvent, EventBus } from './bus.js';
@@ -86,7 +86,11 @@ function deliver(hub: HubState, event: BusEvent) {
   if (!subscribers?.size) return;
   // Serialized once, whatever the number of subscribers.
   const data = JSON.stringify({ type: 'event', topic: event.topic, payload: event.payload ?? null });
-  for (const connection of subscribers) sendRaw(hub, connection, data);
+  // A shared topic whose events are each one user's (docs/realtime.md): only that user's sockets.
+  const addressee = addresseeOf(event.topic, event.payload);
+  for (const connection of subscribers) {
+    if (addressee === null || addressee === connection.principal.id) sendRaw(hub, connection, data);
+  }
 }
 
 function beat(hub: HubState) {

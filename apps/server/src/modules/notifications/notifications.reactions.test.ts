@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { ReportApprovedEvent, TextMessageEvent } from '@servicebay/domain';
+import { approvalDraft, assignmentDraft, inboundTextDraft, quote } from './notifications.reactions.js';
+import { headlineOf } from './notifications.presenter.js';
+
+const store = '00000000-0000-4000-8000-000000000001';
+const order = '00000000-0000-4000-8000-000000000002';
+const advisor = '00000000-0000-4000-8000-000000000003';
+const tech = '00000000-0000-4000-8000-000000000004';
+const now = new Date('2026-12-02T12:00:00Z');
+
+const approval: ReportApprovedEvent = {
+  inspectionOrderId: order,
+  orderNumber: '7001',
+  signerName: 'Jane Doe',
+  approved: 2,
+  declined: 1,
+  approvedTotal: 100,
+  currency: 'CAD',
+  approval: 'done',
+  at: '2026-12-02T11:59:00.000Z',
+};
+
+const text = (over: Partial<TextMessageEvent['message']> = {}, conversation: Partial<NonNullable<TextMessageEvent['conversation']>> = {}) =>
+  ({
+    message: { _id: '00000000-0000-4000-8000-000000000009', customerId: '00000000-0000-4000-8000-000000000005', senderType: 'customer', automatic: false, text: 'Is my car ready?', ...over },
+    conversation: { firstName: 'Jane', lastName: 'Doe', business: null, inspectionOrderId: order, orderNumber: '7001', inspectionOrderClosed: false, ...conversation },
+  }) as unknown as TextMessageEvent;
+
+describe('approvalDraft', () => {
+  it("tells the order's advisor, keyed by the signing", () => {
+    expect(approvalDraft(store, approval, advisor)).toMatchObject({
+      userId: advisor,
+      kind: 'reportApproved',
+      params: { signer: 'Jane Doe', order: '7001', approved: 2, declined: 1 },
+      sourceKey: `reportApproved:${order}:2026-12-02T11:59:00.000Z`,
+      inspectionOrderId: order,
+    });
+  });
+  it('tells nobody when the order has no advisor', () => {
+    expect(approvalDraft(store, approval, null)).toBeNull();
+  });
+});
+
+describe('inboundTextDraft', () => {
+  it("tells the advisor of the customer's open order, quoting the text", () => {
+    expect(inboundTextDraft(store, text(), advisor)).toMatchObject({
+      userId: advisor,
+      kind: 'inboundText',
+      params: { customer: 'Jane Doe', order: '7001', text: 'Is my car ready?' },
+      sourceKey: 'inboundText:00000000-0000-4000-8000-000000000009',
+    });
+  });
+  it("ignores the store's own texts, automatic answers, and customers without an open order", () => {
+    expect(inboundTextDraft(store, text({ senderType: 'store' }), advisor)).toBeNull();
+    expect(inboundTextDraft(store, text({ automatic: true }), advisor)).toBeNull();
+    expect(inboundTextDraft(store, text({}, { inspectionOrderClosed: true }), advisor)).toBeNull();
+    expect(inboundTextDraft(store, text({}, { inspectionOrderId: null }), advisor)).toBeNull();
+  });
+  it('cuts a long text', () => {
+    expect(quote(`${'a'.repeat(100)}\n\nb`)).toHaveLength(80);
+    expect(quote('  two\n lines ')).toBe('two lines');
+  });
+});
+
+describe('assignmentDraft', () => {
+  const base = { _id: order, orderNumber: '7001', technicianId: tech, _embedded: { vehicle: { year: 2019, make: 'Honda', model: 'Civic' } } };
+  it('tells the technician an advisor assigned, once per assignment', () => {
+    const draft = assignmentDraft(store, { ...base, activities: [{ type: 'created', date: '2026-12-01T00:00:00Z', userId: advisor }, { type: 'assigned', date: '2026-12-02T11:00:00Z', userId: advisor }] }, now);
+    expect(draft).toMatchObject({ userId: tech, kind: 'orderAssigned', params: { order: '7001', vehicle: '2019 Honda Civic' }, sourceKey: `orderAssigned:${order}:assigned:2026-12-02T11:00:00Z` });
+  });
+  it('tells the technician an order was created with them on it', () => {
+    expect(assignmentDraft(store, { ...base, activities: [{ type: 'created', date: '2026-12-02T11:00:00Z', userId: advisor }] }, now)?.sourceKey).toBe(`orderAssigned:${order}:created:2026-12-02T11:00:00Z`);
+  });
+  it('tells nobody who took the order themselves, an order without technician, or an old assignment', () => {
+    expect(assignmentDraft(store, { ...base, activities: [{ type: 'assigned', date: '2026-12-02T11:00:00Z', userId: tech }] }, now)).toBeNull();
+    expect(assignmentDraft(store, { ...base, technicianId: null, activities: [{ type: 'assigned', date: '2026-12-02T11:00:00Z', userId: advisor }] }, now)).toBeNull();
+    expect(assignmentDraft(store, { ...base, activities: [{ type: 'assigned', date: '2026-11-20T11:00:00Z', userId: advisor }] }, now)).toBeNull();
+  });
+});
+
+describe('headlineOf', () => {
+  it('writes the headline in the reader’s language', () => {
+    const params = { signer: 'Jane Doe', order: '7001', approved: 2, declined: 1 };
+    expect(headlineOf('reportApproved', params, 'en')).toBe('Jane Doe answered the report of RO 7001: 2 approved, 1 declined');
+    expect(headlineOf('reportApproved', params, 'fr')).toBe('Jane Doe a répondu au rapport, BT 7001 : 2 approuvé(s), 1 refusé(s)');
+    expect(headlineOf('orderAssigned', { order: null, vehicle: null }, 'en')).toBe('RO (no number) was assigned to you (a vehicle)');
+  });
+});
