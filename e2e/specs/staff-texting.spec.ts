@@ -92,6 +92,7 @@ async function customerOf(shop: Shop, firstName: string, options: { mobile: bool
     permissionToText: true,
   });
   let orderNumber: string | null = null;
+  let orderId: string | null = null;
   if (options.order) {
     const vehicle = await shop.api.post<{ _id: string }>(`${base}/vehicle`, {
       householdId: customer.householdId,
@@ -100,14 +101,25 @@ async function customerOf(shop: Shop, firstName: string, options: { mobile: bool
       model: 'Civic',
       licensePlate: `TX ${shop.tag.slice(-4).toUpperCase()}`,
     });
-    const order = await shop.api.post<{ orderNumber: string | null }>(`${base}/inspectionOrder`, {
-      customerId: customer._id,
-      vehicleId: vehicle._id,
-      vehicleInShop: true,
-    });
+    const order = await shop.api.post<{ _id: string; orderNumber: string | null }>(
+      `${base}/inspectionOrder`,
+      {
+        customerId: customer._id,
+        vehicleId: vehicle._id,
+        vehicleInShop: true,
+      },
+    );
     orderNumber = order.orderNumber;
+    orderId = order._id;
   }
-  return { id: customer._id, name: `${firstName} ${lastName}`, lastName, phone: `+1${digits}`, orderNumber };
+  return {
+    id: customer._id,
+    name: `${firstName} ${lastName}`,
+    lastName,
+    phone: `+1${digits}`,
+    orderNumber,
+    orderId,
+  };
 }
 
 /**
@@ -155,6 +167,7 @@ function showPage(page: Page) {
 
 test('the advisor texts a customer from the chat: delivered, answered live on the dashboard, STOP refuses, START restores', async ({
   page,
+  browser,
   request,
 }) => {
   test.slow(); // a whole conversation with the gateway's steps (1.5 s each) on a busy machine
@@ -226,8 +239,30 @@ test('the advisor texts a customer from the chat: delivered, answered live on th
 
   // Jane answers through the gateway's signed webhook, the tab in the background: the dashboard
   // shows her unread text without a reload, and the browser says so.
+  // Root answers from the outbox page ("Answer as the customer"), in a browser of its own.
   await hidePage(page);
-  await answerAsCustomer(request, jane.phone, 'Great, can I come by at 5 to pick it up?');
+  const rootContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  try {
+    const outbox = await rootContext.newPage();
+    await signIn(outbox, 'root');
+    await expect(outbox).toHaveURL(/\/app\/admin$/);
+    await outbox.goto('/app/dev/outbox');
+    await outbox.getByText('Texts', { exact: true }).click();
+    const text = outbox
+      .getByRole('list', { name: 'Outbox' })
+      .getByRole('listitem')
+      .filter({ hasText: jane.phone })
+      .filter({ hasText: 'We are open until 6 pm.' });
+    await text.getByRole('button', { name: 'Answer as the customer' }).click();
+    await text
+      .getByRole('textbox', { name: "The customer's answer" })
+      .fill('Great, can I come by at 5 to pick it up?');
+    await expectAccessible(outbox);
+    await text.getByRole('button', { name: 'Send the answer' }).click();
+    await expect(text.getByText("Received as the customer's text.")).toBeVisible();
+  } finally {
+    await rootContext.close();
+  }
   await expect(row).toHaveAttribute('data-unread', '1');
   await expect(row.getByTestId('conversation-unread')).toBeVisible();
   await expect(row.getByTestId('conversation-last')).toHaveText(`${jane.name}: Great, can I come by at 5...`);
@@ -349,4 +384,12 @@ test('in quiet hours a text waits for 08:00, shown as scheduled; a customer with
   await page.screenshot({ path: test.info().outputPath('dashboard-768x1024.png'), fullPage: true });
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.screenshot({ path: test.info().outputPath('dashboard-1024x768.png'), fullPage: true });
+
+  // From the order's page: the chat opens on the order's customer, with the conversation.
+  await page.goto(`/app/store/${shop.storeId}/inspectionOrder/${jean.orderId}`);
+  await page.getByRole('button', { name: 'Texter le client' }).click();
+  await expect(chat.getByTestId('chat-feed-header').getByRole('heading', { name: jean.name })).toBeVisible();
+  await expect(
+    chat.locator('[data-sender="store"]').filter({ hasText: 'votre véhicule est prêt' }),
+  ).toHaveAttribute('data-mark', 'scheduled');
 });
