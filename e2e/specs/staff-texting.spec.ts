@@ -165,15 +165,13 @@ function showPage(page: Page) {
   });
 }
 
-test('the advisor texts a customer from the chat: delivered, answered live on the dashboard, STOP refuses, START restores', async ({
+test('the advisor texts a customer from the chat: refusals, a canned message, delivered by the gateway', async ({
   page,
-  browser,
   request,
 }) => {
-  test.slow(); // a whole conversation with the gateway's steps (1.5 s each) on a busy machine
+  test.slow(); // the gateway's steps (1.5 s each) on a busy machine
   const shop = await openShop(request, 12, 'en');
   const jane = await customerOf(shop, 'Jane', { mobile: true, order: true });
-  await recordNotifications(page);
 
   await signIn(page, shop.username, PASSWORD);
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
@@ -236,6 +234,30 @@ test('the advisor texts a customer from the chat: delivered, answered live on th
   await expect(row.getByTestId('conversation-last')).toHaveText('Tess Texter: Your vehicle is ready for...');
   await expect(row.getByTestId('conversation-order')).toHaveText(`RO ${jane.orderNumber}`);
   await expect(row).toHaveAttribute('data-unread', '0');
+  await expectAccessible(page);
+});
+
+test('an answer shows on the dashboard without a reload; STOP refuses the next text, START restores it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow(); // two browsers and four texts through the gateway on a busy machine
+  const shop = await openShop(request, 12, 'en');
+  const jane = await customerOf(shop, 'Jane', { mobile: true, order: true });
+  await shop.api.post(`/messaging/v1/customer/${jane.id}/text-message`, {
+    text: 'Your vehicle is ready for pickup. We are open until 6 pm.',
+  });
+  await recordNotifications(page);
+  await signIn(page, shop.username, PASSWORD);
+  await expect(page).toHaveURL(/\/app\/store\/dashboard/);
+  const panel = page.getByRole('region', { name: 'Customer texts' });
+  const row = panel.locator(`li[data-customer-id="${jane.id}"]`);
+  await expect(row).toHaveAttribute('data-unread', '0');
+  const chat = page.getByRole('dialog', { name: 'Texts with customers' });
+  const search = chat.getByRole('textbox', { name: 'Search customers' });
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  const send = chat.getByRole('button', { name: 'Send' });
 
   // Jane answers through the gateway's signed webhook, the tab in the background: the dashboard
   // shows her unread text without a reload, and the browser says so.
@@ -321,7 +343,7 @@ test('the advisor texts a customer from the chat: delivered, answered live on th
   await expectAccessible(page);
 });
 
-test('in quiet hours a text waits for 08:00, shown as scheduled; a customer without a mobile is refused (French, tablet)', async ({
+test('in quiet hours a text waits for 08:00, shown as scheduled; the order page opens the chat on its customer (French, tablet)', async ({
   page,
   request,
 }) => {
@@ -329,7 +351,6 @@ test('in quiet hours a text waits for 08:00, shown as scheduled; a customer with
   await page.setViewportSize({ width: 1024, height: 768 });
   const shop = await openShop(request, 2, 'fr');
   const jean = await customerOf(shop, 'Jean', { mobile: true, order: true });
-  const noMobile = await customerOf(shop, 'Paul', { mobile: false, order: false });
 
   await signIn(page, shop.username, PASSWORD);
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
@@ -355,6 +376,42 @@ test('in quiet hours a text waits for 08:00, shown as scheduled; a customer with
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('chat-1024x768.png') });
 
+  // From the order's page: the chat opens on the order's customer, with the conversation.
+  await page.goto(`/app/store/${shop.storeId}/inspectionOrder/${jean.orderId}`);
+  await page.getByRole('button', { name: 'Texter le client' }).click();
+  await expect(chat.getByTestId('chat-feed-header').getByRole('heading', { name: jean.name })).toBeVisible();
+  await expect(
+    chat.locator('[data-sender="store"]').filter({ hasText: 'votre véhicule est prêt' }),
+  ).toHaveAttribute('data-mark', 'scheduled');
+});
+
+test('a customer without a mobile number is refused; the chat takes the whole upright tablet (French)', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const shop = await openShop(request, 12, 'fr');
+  const jean = await customerOf(shop, 'Jean', { mobile: true, order: true });
+  const noMobile = await customerOf(shop, 'Paul', { mobile: false, order: false });
+  await shop.api.post(`/messaging/v1/customer/${jean.id}/text-message`, {
+    text: 'Bonjour Jean, votre véhicule est prêt.',
+  });
+
+  await signIn(page, shop.username, PASSWORD);
+  await expect(page).toHaveURL(/\/app\/store\/dashboard/);
+  const panel = page.getByRole('region', { name: 'Textos des clients' });
+  const row = panel.locator(`li[data-customer-id="${jean.id}"]`);
+  await expect(row.getByTestId('conversation-last')).toHaveText('Tess Texter : Bonjour Jean, votre véhic...');
+  await expect(row.getByTestId('conversation-order')).toHaveText(`BT ${jean.orderNumber}`);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('dashboard-768x1024.png'), fullPage: true });
+  await panel.getByRole('button', { name: 'Textos', exact: true }).click();
+  const chat = page.getByRole('dialog', { name: 'Textos avec les clients' });
+  const search = chat.getByRole('textbox', { name: 'Rechercher des clients' });
+  const contacts = chat.getByRole('list', { name: 'Contacts' });
+  const box = chat.getByRole('textbox', { name: 'Message' });
+
   // A customer without a mobile number: said before sending, and refused.
   await search.fill(noMobile.lastName);
   await search.press('Enter');
@@ -379,17 +436,6 @@ test('in quiet hours a text waits for 08:00, shown as scheduled; a customer with
   await page.screenshot({ path: test.info().outputPath('chat-768x1024.png') });
 
   await chat.getByRole('button', { name: 'Fermer les textos' }).click();
-  const row = panel.locator(`li[data-customer-id="${jean.id}"]`);
-  await expect(row.getByTestId('conversation-last')).toHaveText('Tess Texter : Bonjour Jean, votre véhic...');
-  await page.screenshot({ path: test.info().outputPath('dashboard-768x1024.png'), fullPage: true });
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.screenshot({ path: test.info().outputPath('dashboard-1024x768.png'), fullPage: true });
-
-  // From the order's page: the chat opens on the order's customer, with the conversation.
-  await page.goto(`/app/store/${shop.storeId}/inspectionOrder/${jean.orderId}`);
-  await page.getByRole('button', { name: 'Texter le client' }).click();
-  await expect(chat.getByTestId('chat-feed-header').getByRole('heading', { name: jean.name })).toBeVisible();
-  await expect(
-    chat.locator('[data-sender="store"]').filter({ hasText: 'votre véhicule est prêt' }),
-  ).toHaveAttribute('data-mark', 'scheduled');
 });
