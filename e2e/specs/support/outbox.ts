@@ -46,3 +46,26 @@ export async function readOutbox(
   ).toBe(200);
   return ((await answer.json()) as { items: OutboxItem[] }).items;
 }
+
+/**
+ * Answers the newest text of the outbox sent to `to` (E.164) as its recipient, through the local
+ * gateway's reply route (root only): the gateway signs the answer and posts it to the Twilio
+ * inbound webhook, which handles it as a customer's text (docs/texting.md "The local gateway").
+ */
+export async function answerAsCustomer(request: APIRequestContext, to: string, text: string): Promise<void> {
+  let sent: OutboxItem | undefined;
+  await expect
+    .poll(
+      async () => {
+        sent = (await readOutbox(request, { channel: 'sms', size: 100 })).find((m) => m.to === to);
+        return Boolean(sent);
+      },
+      { message: `a text to ${to} in the outbox` },
+    )
+    .toBe(true);
+  const answer = await request.post(`/v2/api/dev/outbox/${sent!.id}/reply`, {
+    headers: { Authorization: `Bearer ${await rootBearer(request)}` },
+    data: { text },
+  });
+  expect(answer.status(), `POST /v2/api/dev/outbox/${sent!.id}/reply: ${await answer.text()}`).toBe(200);
+}

@@ -20,6 +20,8 @@ export const LIMITS = {
    * queue may hold a write. A key replayed later is a new request.
    */
   idempotencyKeyTtlMs: 7 * 24 * 60 * 60 * 1000,
+  /** Texts shown short (a chat's last message, a canned message) keep this many characters, then an ellipsis. */
+  textTruncation: 25,
   pageSize: { orders: 10, appointments: 20, conversations: 20, chatHistory: 20, customerMessages: 50 },
 } as const;
 

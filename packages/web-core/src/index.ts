@@ -11,3 +11,5 @@ export * from './session/index.js';
 export * from './format/dates.js';
 export * from './vin-scan/poller.js';
 export * from './upload/index.js';
+export * from './format/truncate.js';
+export * from './format/time-ago.js';

@@ -11,6 +11,7 @@ import { GoToAdminModal } from './GoToAdminModal.js';
 import { HelpModal } from '../features/help/HelpModal.js';
 import { useApprovalNotices } from '../features/dashboard/useApprovalNotices.js';
 import { NotificationBanner, NotificationsModal, useNotifications } from '../features/notifications/index.js';
+import { ChatProvider } from '../features/texting/ChatProvider.js';
 import { routerPath } from '../paths.js';
 import { useSignedIn } from '../session/signed-in.js';
 import { signOut } from '../session/sso.js';
@@ -37,14 +38,16 @@ function entryTarget(entry: MenuEntry) {
  * tablet in portrait or a phone, folds into the header's labelled burger. The burger opens the menu
  * over the page with the focus on its first entry; an entry, Escape or the burger closes it (Escape
  * gives the focus back to the burger). A folded menu is hidden from the keyboard and screen readers.
- * The store's live notices (a customer's approval) show at the top right of every page.
+ * The store's live notices (a customer's approval) show at the top right of every page, and the
+ * store's texts stay live for the chat (`ChatProvider`).
  */
 export function StaffShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['staff', 'app', 'notifications']);
   const { session } = useServices();
   const { user, store, claims } = useSignedIn();
   const location = useLocation();
-  useApprovalNotices(store?._id ?? claims.storeId ?? user.storeId ?? null);
+  const storeId = store?._id ?? claims.storeId ?? user.storeId ?? null;
+  useApprovalNotices(storeId);
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [adminOpen, setAdminOpen] = useState(false);
@@ -186,7 +189,8 @@ export function StaffShell({ children }: { children: ReactNode }) {
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         {hasNotifications && <NotificationBanner userId={user._id} query={notices} onShowAll={() => setNotificationsOpen(true)} />}
-        {children}
+        {/* Customer texting, live from sign-in to sign-out for a store's workers (the shop's shared Store account does not text). */}
+        <ChatProvider storeId={user.type === 'Store' ? null : storeId}>{children}</ChatProvider>
       </AppShell.Main>
       <GoToAdminModal opened={adminOpen} onClose={() => setAdminOpen(false)} />
       <HelpModal opened={helpOpen} onClose={() => setHelpOpen(false)} />

@@ -114,6 +114,12 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
           inspectionTimeTrackerEnable: true,
           internalChatEnabled: true,
           logoutByInactivity: { unit: 'hours', value: 8 },
+          // The chat's canned messages (docs/texting.md "Screens"): one short, two longer than 25 characters.
+          cannedMessages: [
+            { text: 'Your vehicle is ready.' },
+            { text: 'Your vehicle is ready for pickup. We are open until 6 pm.' },
+            { text: 'We found something during the inspection: can you call us back?' },
+          ],
           // Quebec's taxes on everything, in Canadian dollars (the demo estimates, demo.reports.ts).
           currency: 'CAD',
           taxes: [

@@ -41,6 +41,7 @@ import { orderCounterQuery, orderCountQuery, orderListQuery, type OrderList } fr
 import { useDashboardChoices } from './useDashboardChoices.js';
 import { VinScanButton } from '../vin-scan/index.js';
 import { useLiveOrders } from './useLiveOrders.js';
+import { TextsPanel } from '../texting/TextsPanel.js';
 import { cardViewOf } from './technician-view.js';
 import { countLabelKey, emptyTextKey, listTitleKey, showsCalendar, withPages } from './dashboard-view.js';
 import {
@@ -186,6 +187,9 @@ export function DashboardScreen({
           </Button>
         </Group>
       </Group>
+
+      {/* The advisor's conversations with customers (docs/texting.md "Screens"). */}
+      {variant === 'advisor' && <TextsPanel maxHeight="min(300px, 40vh)" />}
 
       <Paper withBorder radius="lg" p="md" component="section" aria-label={t('controls')}>
         <Stack gap="md">

@@ -9,8 +9,9 @@ import {
   Paper,
   Stack,
   Text,
+  Textarea,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from '@servicebay/domain';
 import { AlertBanner } from '@servicebay/ui';
@@ -18,7 +19,13 @@ import { DATE_FORMATS, formatDate, isApiError } from '@servicebay/web-core';
 import { useServices } from '../../context.js';
 import { LabelledSegmentedControl } from '../../kit/LabelledSegmentedControl.js';
 import { PageHeader } from '../../kit/PageHeader.js';
-import { devOutboxMessageQuery, devOutboxQuery, OUTBOX_PAGE_SIZE as PAGE_SIZE, type OutboxChannel as Channel } from './dev-outbox-api.js';
+import {
+  devOutboxMessageQuery,
+  devOutboxQuery,
+  OUTBOX_PAGE_SIZE as PAGE_SIZE,
+  replyAsCustomer,
+  type OutboxChannel as Channel,
+} from './dev-outbox-api.js';
 import { linkify } from './linkify.js';
 
 
@@ -200,6 +207,7 @@ function MessageCard({ message }: { message: OutboxMessage }) {
           ))}
         </dl>
         <MessageText text={message.text} />
+        {message.channel === 'sms' && message.provider === 'local' && <ReplyAsCustomer message={message} />}
         {message.hasHtml && (
           <Stack gap="xs" align="flex-start">
             <Button
@@ -251,5 +259,69 @@ function HtmlVersion({ id, title }: { id: string; title: string }) {
         background: 'white',
       }}
     />
+  );
+}
+
+/**
+ * "Answer as the customer" under a text of the local gateway: the answer goes to the server's
+ * reply route, which posts it, signed, to the Twilio inbound webhook (docs/texting.md "The local
+ * gateway"); the store's chat receives it as the customer's text.
+ */
+function ReplyAsCustomer({ message }: { message: OutboxMessage }) {
+  const { t } = useTranslation('devOutbox');
+  const { api } = useServices();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [said, setSaid] = useState<{ type: 'success' | 'warning' | 'danger'; message: string } | null>(null);
+  const reply = useMutation({
+    mutationFn: (answer: string) => replyAsCustomer(api, message.id, answer),
+    onSuccess: (answer) => {
+      setSaid(answer.customerId ? { type: 'success', message: t('reply.sent') } : { type: 'warning', message: t('reply.noCustomer') });
+      setText('');
+      setOpen(false);
+    },
+    onError: () => setSaid({ type: 'danger', message: t('reply.failed') }),
+  });
+  if (!open) {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Button size="xs" variant="default" onClick={() => { setOpen(true); setSaid(null); }}>
+          {t('reply.open')}
+        </Button>
+        {said && <AlertBanner alert={{ type: said.type, message: said.message }} />}
+      </Stack>
+    );
+  }
+  return (
+    <Stack
+      gap="xs"
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!text.trim()) {
+          setSaid({ type: 'warning', message: t('reply.empty') });
+          return;
+        }
+        reply.mutate(text);
+      }}
+    >
+      <Textarea
+        label={t('reply.label')}
+        description={t('reply.hint')}
+        autosize
+        minRows={2}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      <Group gap="xs">
+        <Button type="submit" size="xs" loading={reply.isPending}>
+          {t('reply.send')}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => setOpen(false)}>
+          {t('reply.cancel')}
+        </Button>
+      </Group>
+      {said && <AlertBanner alert={{ type: said.type, message: said.message }} />}
+    </Stack>
   );
 }

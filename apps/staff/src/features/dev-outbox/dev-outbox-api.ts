@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { devOutboxMessageRoute, devOutboxRoute } from '@servicebay/domain';
+import { devOutboxMessageRoute, devOutboxReplyRoute, devOutboxRoute } from '@servicebay/domain';
 import type { ApiClient } from '@servicebay/web-core';
 
 /** The outbox's page size. */
@@ -23,3 +23,10 @@ export const devOutboxMessageQuery = (api: ApiClient, messageId: string) => ({
   queryKey: ['devOutbox', 'message', messageId] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) => api.call(devOutboxMessageRoute, { params: { messageId }, signal }),
 });
+
+/**
+ * Answers a text of the outbox as its recipient: the local gateway signs the answer and posts it
+ * to the Twilio inbound webhook, which checks and handles it like a customer's text.
+ */
+export const replyAsCustomer = (api: ApiClient, messageId: string, text: string) =>
+  api.call(devOutboxReplyRoute, { params: { messageId }, body: { text } });

@@ -59,6 +59,8 @@ import { resultsQuery } from './inspection-api.js';
 import { OrderActionBar } from './OrderActionBar.js';
 import { contactLinks } from './order-contact.js';
 import { AppointmentPanel } from '../appointments/AppointmentPanel.js';
+import { TextCustomerButton } from '../texting/TextCustomerButton.js';
+import { useChat } from '../texting/ChatProvider.js';
 
 /**
  * /app/store/{storeId}/inspectionOrder/{id}: one repair order on a technician's tablet. This part
@@ -128,7 +130,9 @@ export function RepairOrderPage() {
         )}
         {order.data && <ApprovalBadge state={order.data.states.approval} />}
       </PageHeader>
-      {order.data && <CustomerContact storeId={order.data.storeId} customerId={order.data.customerId} />}
+      {order.data && (
+        <CustomerContact storeId={order.data.storeId} customerId={order.data.customerId} inspectionOrderId={order.data._id} />
+      )}
       {order.data && !order.data.vehicleInShop && (
         <AppointmentPanel
           storeId={order.data.storeId}
@@ -398,16 +402,26 @@ function useCloseOrder(order: RepairOrder | undefined) {
   });
 }
 
-/** The customer's phone and e-mail under the order's title, to call or write in one tap. */
-function CustomerContact({ storeId, customerId }: { storeId: string; customerId: string }) {
+/** The customer's phone and e-mail under the order's title, to call or write in one tap, and the chat. */
+function CustomerContact({
+  storeId,
+  customerId,
+  inspectionOrderId,
+}: {
+  storeId: string;
+  customerId: string;
+  inspectionOrderId: string;
+}) {
   const { t } = useTranslation('repairOrders');
   const { api } = useServices();
   // The customer record the report dialog reads too (one cache entry).
   const customer = useQuery(customerQuery(api, storeId, customerId));
   const { phone, email } = contactLinks(customer.data);
-  if (!phone && !email) return null;
+  const chat = useChat();
+  if (!phone && !email && !chat) return null;
   return (
     <Group gap="lg" component="nav" aria-label={t('contact.label')} data-testid="customer-contact" mt={-8}>
+      <TextCustomerButton storeId={storeId} inspectionOrderId={inspectionOrderId} />
       {phone && (
         <Anchor href={phone.href} fw={600} aria-label={t('contact.call', { phone: phone.text })}>
           {phone.text}
