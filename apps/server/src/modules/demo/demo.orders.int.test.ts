@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_FILTER_TABLE, type RepairOrder } from '@servicebay/domain';
+import { DASHBOARD_FILTER_TABLE, dayIn, startOfDayIn, storedStoreTimeZone, type RepairOrder } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { seedDemoData } from './demo.seed.js';
@@ -8,6 +8,7 @@ import { DEMO_ORDERS } from './demo.orders.js';
 let t: TestApp;
 let headers: Record<string, string>;
 let base: string;
+let timeZone: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,6 +17,8 @@ beforeAll(async () => {
   const advisor = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'advisor') });
   headers = await bearer(t.platform.tokens, advisor!);
   base = `/v2/api/store/${advisor!.storeId}`;
+  const store = await db.query.stores.findFirst({ where: (s, { eq }) => eq(s.id, advisor!.storeId!) });
+  timeZone = storedStoreTimeZone(store!);
 });
 afterAll(() => t?.close());
 
@@ -47,8 +50,9 @@ describe('demo orders', () => {
   });
 
   it('has appointments from today on, and closed orders in vehicle histories', async () => {
-    const today = new Date();
-    today.setHours(0, 0, 0, 0);
+    // The demo books appointments on the store's days: from the start of the store's today, which
+    // is not the machine's when the two zones are on different dates.
+    const today = startOfDayIn(dayIn(new Date(), timeZone), timeZone);
     const appointments = await list(`vehicleInShop=false&closed=false&sorting=scheduled,asc&scheduledFrom=${encodeURIComponent(today.toISOString())}`);
     expect(appointments._embedded.inspectionOrder.length).toBeGreaterThanOrEqual(4);
     const closed = (await list('closed=true'))._embedded.inspectionOrder;
