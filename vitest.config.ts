@@ -1,9 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
-const integration = (name: string, env: Record<string, string>) => ({
+const ALL_INTEGRATION = ['apps/server/**/*.int.test.ts'];
+/**
+ * With a PostgreSQL server to test on, every integration file runs there, and PGlite (the embedded
+ * default) runs the platform's: the database client, transactions, outbox, idempotency, realtime,
+ * HTTP and file plumbing, where the two engines can differ (one connection against a pool, locks,
+ * listen/notify), and the route fuzzer's full run. The modules' queries are the same SQL on both
+ * engines, and the end-to-end run drives the whole product on PGlite. Without a server, PGlite
+ * runs them all.
+ */
+const PGLITE_WITH_SERVER = ['apps/server/src/platform/**/*.int.test.ts', 'apps/server/test/**/*.int.test.ts'];
+
+const integration = (name: string, include: string[], env: Record<string, string>) => ({
   test: {
     name,
-    include: ['apps/server/**/*.int.test.ts'],
+    include,
     environment: 'node',
     globalSetup: ['apps/server/test/global-setup.ts'],
     env,
@@ -37,8 +48,10 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      integration('int-pglite', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [integration('int-postgres', { TEST_DB: 'postgres' })] : []),
+      integration('int-pglite', process.env.TEST_DATABASE_URL ? PGLITE_WITH_SERVER : ALL_INTEGRATION, {
+        TEST_DB: 'pglite',
+      }),
+      ...(process.env.TEST_DATABASE_URL ? [integration('int-postgres', ALL_INTEGRATION, { TEST_DB: 'postgres' })] : []),
     ],
   },
 });

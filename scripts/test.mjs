@@ -80,12 +80,13 @@ function run(label, command, args, { quiet = false, extraEnv = {}, background = 
   });
 }
 
+/** An error message without the terminal's colours. */
+const withoutColours = (message) =>
+  String(message ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+
 /** The first line of an error message, without the terminal's colours. */
 function firstLine(message) {
-  const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-  return String(message ?? '')
-    .replace(colour, '')
-    .split('\n')[0];
+  return withoutColours(message).split('\n')[0];
 }
 
 function readJson(file) {
@@ -151,6 +152,26 @@ async function vitest(project, options) {
     failures.push(`${project}: vitest failed outside any test (unhandled error? see its output)`);
 }
 
+/**
+ * Why a Playwright test failed, in a few lines CI's tail keeps: each error's first line, where in
+ * the spec it stood, and, for a time-out, what the pending step was waiting for.
+ */
+function whyFailed(result, configDir) {
+  const errors = result?.errors?.length ? result.errors : result?.error ? [result.error] : [];
+  if (!errors.length) return `      ${result?.status ?? 'failed'}`;
+  const lines = [];
+  for (const error of errors.slice(0, 3)) {
+    const at = error.location
+      ? ` (at ${path.relative(root, path.resolve(configDir, error.location.file))}:${error.location.line})`
+      : '';
+    lines.push(`      ${firstLine(error.message)}${at}`);
+    const text = withoutColours(error.message);
+    const waiting = text.split('\n').find((line) => /waiting for|^\s*Locator:|Expected/.test(line));
+    if (waiting) lines.push(`        ${waiting.trim()}`);
+  }
+  return lines.join('\n');
+}
+
 function* specsOf(suite) {
   for (const child of suite.suites ?? []) yield* specsOf(child);
   for (const spec of suite.specs ?? []) yield spec;
@@ -179,13 +200,9 @@ async function playwright(options) {
         if (test.status === 'expected' || test.status === 'flaky') passed++;
         if (test.status === 'flaky') {
           const first = test.results.find((r) => r.status !== 'passed');
-          const why = firstLine(first?.error?.message ?? first?.status);
-          flaky.push(`${name}\n      first try: ${why}`);
+          flaky.push(`${name}\n      first try:\n${whyFailed(first, configDir)}`);
         }
-        if (test.status === 'unexpected') {
-          const why = firstLine(last?.error?.message ?? last?.status);
-          failures.push(`e2e: ${name}\n      ${why}`);
-        }
+        if (test.status === 'unexpected') failures.push(`e2e: ${name}\n${whyFailed(last, configDir)}`);
         if (test.status === 'expected' && last && test.timeout && last.duration > test.timeout / 2) {
           nearLimit.push(`${name}: ${Math.round(last.duration / 1000)} s of ${test.timeout / 1000} s`);
         }

@@ -39,6 +39,8 @@ test.describe('the portal profile widget and fleet list on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("jane switches cars and changes her car's picture through the editor", async ({ page }) => {
+    // A long flow: two cars, a refused file, the editor, a refused save, five accessibility checks.
+    test.slow();
     await signIn(page, 'car', 'jane@example.com');
     const widget = page.getByTestId('profile-widget');
     await expect(widget.getByRole('heading', { name: 'Your car' })).toBeVisible();
@@ -136,6 +138,8 @@ test.describe('the portal profile widget and fleet list on a phone', () => {
   });
 
   test('the fleet manager uploads a logo, sorts and searches the vans and selects one', async ({ page }) => {
+    // A long flow: the logo read back after a reload, sorting, searching, four accessibility checks.
+    test.slow();
     await signIn(page, 'fleet', 'fleet@example.com');
     const fleet = page.getByTestId('fleet-list');
     const items = fleet.getByTestId('fleet-vehicles').getByRole('button');
