@@ -5,13 +5,14 @@
  * calls a service factory (test/architecture.test.ts checks it), and modules import one another
  * only through their front doors (`modules/<name>/index.ts`; eslint.config.js checks it).
  */
-import { PORTAL_LIMITS, REPORT_SEND_TOKEN_HOURS } from '@servicebay/domain';
+import { INTERNAL_CHAT_TOKEN_TTL_SECONDS, PORTAL_LIMITS, REPORT_SEND_TOKEN_HOURS } from '@servicebay/domain';
 import type { Implementation, ResourceOwner } from '../platform/http/registrar.js';
 import type { Platform } from '../platform/platform.js';
 import type { Db } from '../platform/db/client.js';
 import { fileLinker } from '../platform/files/index.js';
 import { createSentMessagesRepository } from '../platform/messages/sent-messages.repository.js';
 import { createTenancyRepository } from '../platform/tenancy/tenancy.repository.js';
+import { canActForStore } from '../platform/tenancy/tenancy.policy.js';
 import { systemRoutes } from './system/index.js';
 import { i18nRoutes } from './i18n/index.js';
 import { fileRoutes } from './files/index.js';
@@ -69,6 +70,7 @@ import { courseRoutes, createCoursesService } from './training/index.js';
 import { createVinScannerRepository, createVinScannerService, vinScannerRoutes, vinScannerSettings } from './vin-scanner/index.js';
 import { createRepairOrdersService, inspectionOrderOwnerResolvers, inspectionOrderRoutes, orderPeopleIn, type RepairOrdersService } from './repair-orders/index.js';
 import { createNotificationsService, notificationReactions, notificationRoutes } from './notifications/index.js';
+import { createChatTokenSigner, createInternalChatService, internalChatRoutes } from './internal-chat/index.js';
 import { createInspectionsService, customerDecisionsIn, inspectionOwnerResolvers, inspectionRoutes, inspectionRules, type InspectionsService } from './inspections/index.js';
 import {
   cannedJobOwnerResolvers,
@@ -328,9 +330,22 @@ export function buildServices(platform: Platform) {
   const notifications = createNotificationsService({ db });
   for (const reaction of notificationReactions({ orderPeople: orderPeopleIn })) platform.outbox.react(reaction);
 
+  // The shop's internal chat: its tokens signed under a key derived from the server secret.
+  const tenancy = createTenancyRepository(db);
+  const internalChat = createInternalChatService({
+    db,
+    outbox: platform.outbox,
+    link,
+    tokens: createChatTokenSigner(config.jwtSecret, INTERNAL_CHAT_TOKEN_TTL_SECONDS),
+    mayActForStore: async (principal, storeId) => {
+      const store = await tenancy.storeOwnership(storeId);
+      return store !== null && canActForStore(principal, store);
+    },
+  });
+
   return {
     identity,
-    tenancy: createTenancyRepository(db),
+    tenancy,
     sessions,
     sso,
     passwords,
@@ -362,6 +377,7 @@ export function buildServices(platform: Platform) {
     devOutbox: createDevOutboxService(createSentMessagesRepository(db)),
     messaging,
     notifications,
+    internalChat,
     access,
   };
 }
@@ -399,6 +415,7 @@ export function implementations(platform: Platform, services: Services = buildSe
     ...messagingRoutes(s.messaging),
     ...twilioWebhookRoutes(s.messaging, platform.config),
     ...notificationRoutes(s.notifications),
+    ...internalChatRoutes(s.internalChat),
     // Not mounted at all unless DEV_TOOLS is on: its paths then answer as paths that do not exist.
     ...(platform.config.devTools ? [...devOutboxRoutes(s.devOutbox), ...devOutboxReplyRoutes(s.messaging, s.devOutbox, platform.config)] : []),
   ];
