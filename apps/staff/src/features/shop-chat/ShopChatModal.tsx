@@ -39,7 +39,6 @@ export function ShopChatModal({ storeId, userId, order, onClose }: { storeId: st
       applyRead(queryClient, storeId, order.id, message.index);
       setText('');
       setClientId(newClientMessageId());
-      stickToBottom.current = true;
     },
   });
 
@@ -66,6 +65,11 @@ export function ShopChatModal({ storeId, userId, order, onClose }: { storeId: st
     lastIndex.current = latest;
   }, [latest, messages.length]);
 
+  // The view follows new messages while the reader is at (or near) the bottom.
+  const onScroll = () => {
+    const list = listRef.current;
+    if (list) stickToBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < 48;
+  };
   const loadEarlier = () => {
     stickToBottom.current = false;
     heightBefore.current = listRef.current?.scrollHeight ?? 0;
@@ -75,6 +79,7 @@ export function ShopChatModal({ storeId, userId, order, onClose }: { storeId: st
   const submit = () => {
     const body = text.trim();
     if (!body || send.isPending) return;
+    stickToBottom.current = true;
     send.mutate({ text: body, clientMessageId: clientId });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -125,6 +130,7 @@ export function ShopChatModal({ storeId, userId, order, onClose }: { storeId: st
           aria-live="polite"
           aria-label={t('messages')}
           tabIndex={0}
+          onScroll={onScroll}
           style={{ height: fullScreen ? 'calc(100dvh - 260px)' : 380, overflowY: 'auto', paddingRight: 4 }}
           data-testid="shop-chat-messages"
         >
