@@ -31,15 +31,15 @@ async function ensureChatData(url: string): Promise<void> {
     const started = performance.now();
     const channel = await client.query<{ id: string }>(
       `insert into internal_chat_channels (store_id, inspection_order_id, last_message_index, last_text, last_sender, last_message_at)
-       values ($1, $2, $3, 'message ' || $3, 'Staff1 Large', timestamptz '2026-11-30 12:00Z') returning id`,
-      [storeId, orderId(), CHAT_HISTORY_MESSAGES],
+       values ($1, $2, $3::int, $4, 'Staff1 Large', timestamptz '2026-11-30 12:00Z') returning id`,
+      [storeId, orderId(), CHAT_HISTORY_MESSAGES, `message ${CHAT_HISTORY_MESSAGES}`],
     );
     const users = [0, 1, 2, 3, 4].map((u) => textingIds.user('large', u));
     await client.query(
       `insert into internal_chat_messages (store_id, channel_id, idx, sender_id, sender_name, text, created_at)
        select $1, $2, i, ($3::uuid[])[1 + i % 5], 'Staff' || (i % 5) || ' Large', 'message ' || i,
-              timestamptz '2026-11-30 12:00Z' - ($4 - i) * interval '1 minute'
-         from generate_series(1, $4) i`,
+              timestamptz '2026-11-30 12:00Z' - ($4::int - i) * interval '1 minute'
+         from generate_series(1, $4::int) i`,
       [storeId, channel.rows[0]!.id, users, CHAT_HISTORY_MESSAGES],
     );
     await client.query('vacuum analyze internal_chat_channels, internal_chat_messages');

@@ -186,6 +186,20 @@ function buildReports(
   return { reportLinks, reportSending, reportView };
 }
 
+/** The shop's internal chat: its tokens signed under a key derived from the server secret. */
+function buildInternalChat(platform: Platform, link: ReturnType<typeof fileLinker>, tenancy: ReturnType<typeof createTenancyRepository>) {
+  return createInternalChatService({
+    db: platform.database.db,
+    outbox: platform.outbox,
+    link,
+    tokens: createChatTokenSigner(platform.config.jwtSecret, INTERNAL_CHAT_TOKEN_TTL_SECONDS),
+    mayActForStore: async (principal, storeId) => {
+      const store = await tenancy.storeOwnership(storeId);
+      return store !== null && canActForStore(principal, store);
+    },
+  });
+}
+
 /** The registrar's lookups: which store (or account) a path's resource belongs to. */
 function buildAccess(
   platform: Platform,
@@ -330,22 +344,11 @@ export function buildServices(platform: Platform) {
   const notifications = createNotificationsService({ db });
   for (const reaction of notificationReactions({ orderPeople: orderPeopleIn })) platform.outbox.react(reaction);
 
-  // The shop's internal chat: its tokens signed under a key derived from the server secret.
-  const tenancy = createTenancyRepository(db);
-  const internalChat = createInternalChatService({
-    db,
-    outbox: platform.outbox,
-    link,
-    tokens: createChatTokenSigner(config.jwtSecret, INTERNAL_CHAT_TOKEN_TTL_SECONDS),
-    mayActForStore: async (principal, storeId) => {
-      const store = await tenancy.storeOwnership(storeId);
-      return store !== null && canActForStore(principal, store);
-    },
-  });
+  const internalChat = buildInternalChat(platform, link, createTenancyRepository(db));
 
   return {
     identity,
-    tenancy,
+    tenancy: createTenancyRepository(db),
     sessions,
     sso,
     passwords,

@@ -18,7 +18,7 @@ import { notifications, pushSubscriptions } from '../../src/modules/notification
  * so the store's chat is switched on and the caller gets a valid chat token for it.
  */
 export const headerSamples: Record<string, (t: TestApp, caller: { id: string }, params: Record<string, string>) => Promise<Record<string, string>>> = {
-  internalChat: async (t, caller, params) => {
+  internalChat: async (t, caller, params): Promise<Record<string, string>> => {
     const storeId = params.storeId;
     if (!storeId) return {};
     const db = t.platform.database.db;

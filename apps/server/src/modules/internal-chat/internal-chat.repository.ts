@@ -46,8 +46,8 @@ const orderColumns = {
   business: customers.business,
 };
 
-/** Every query is scoped by the store it is given: a channel of another store is never read. */
-export function createInternalChatRepository(db: Db) {
+/** What the chat reads of other modules' tables: the store's settings, workers, orders. */
+function peopleAndOrders(db: Db) {
   return {
     async storeChat(storeId: string): Promise<{ settings: unknown } | null> {
       const [row] = await db.select({ settings: stores.settings }).from(stores).where(eq(stores.id, storeId));
@@ -96,6 +96,22 @@ export function createInternalChatRepository(db: Db) {
         .where(and(eq(inspectionOrders.storeId, storeId), inArray(inspectionOrders.id, ids)));
     },
 
+    /** Active workers of the store among `ids`, but the Store account (who may hear of a message). */
+    async chatWorkersOf(storeId: string, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.active, true), ne(users.type, 'Store'), or(eq(users.storeId, storeId), sql`${users.storeId} is null`)));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+/** Every query is scoped by the store it is given: a channel of another store is never read. */
+export function createInternalChatRepository(db: Db) {
+  return {
+    ...peopleAndOrders(db),
     async channelOf(storeId: string, inspectionOrderId: string): Promise<ChannelRow | null> {
       const [row] = await db
         .select()
@@ -205,15 +221,6 @@ export function createInternalChatRepository(db: Db) {
       return rows.map((r) => ({ ...r.channel, lastReadIndex: r.lastReadIndex }));
     },
 
-    /** Active workers of the store among `ids`, but the Store account (who may hear of a message). */
-    async chatWorkersOf(storeId: string, ids: string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(inArray(users.id, ids), eq(users.active, true), ne(users.type, 'Store'), or(eq(users.storeId, storeId), sql`${users.storeId} is null`)));
-      return rows.map((r) => r.id);
-    },
   };
 }
 

@@ -36,21 +36,25 @@ export interface InternalChatDeps {
 }
 
 const CHANNEL_LIST_LIMIT = 200;
+/** The two settings the chat reads, parsed alone (the store's other settings are not the chat's). */
+const CHAT_SETTINGS = ZStoreSettings.pick({ internalChatEnabled: true, internalChatWorkspaceId: true }).partial();
 
 /** The store's chat workspace: its internalChatWorkspaceId, or one named after the store when none is set. */
 export function workspaceOf(storeId: string, workspaceId: string | null): string {
   return workspaceId ?? `store:${storeId}`;
 }
 
-export function createInternalChatService(deps: InternalChatDeps) {
-  const repo = createInternalChatRepository(deps.db);
-  const now = deps.now ?? (() => new Date());
-
+/**
+ * The chat's gate: the store has the chat on (403 INTERNAL_CHAT_DISABLED), the caller's role has
+ * it (403 for the Store account), and the chat token is the caller's for the store's workspace
+ * (401 CHAT_TOKEN_EXPIRED or CHAT_TOKEN_INVALID).
+ */
+function chatGate(repo: ReturnType<typeof createInternalChatRepository>, deps: InternalChatDeps, now: () => Date) {
   /** The store's chat settings; 403 INTERNAL_CHAT_DISABLED when its internalChatEnabled is off. */
   async function chatOf(storeId: string): Promise<{ workspaceId: string }> {
     const row = await repo.storeChat(storeId);
     if (!row) throw errors.notFound();
-    const settings = ZStoreSettings.partial().safeParse(row.settings ?? {});
+    const settings = CHAT_SETTINGS.safeParse(row.settings ?? {});
     const enabled = settings.success && settings.data.internalChatEnabled === true;
     if (!enabled) throw new AppError(403, 'INTERNAL_CHAT_DISABLED', 'The shop chat is not enabled for this store');
     return { workspaceId: workspaceOf(storeId, settings.data.internalChatWorkspaceId ?? null) };
@@ -71,6 +75,15 @@ export function createInternalChatService(deps: InternalChatDeps) {
     if (!order) throw errors.notFound('Repair order not found');
     return order;
   }
+
+  return { chatOf, admit, orderOf };
+}
+
+export function createInternalChatService(deps: InternalChatDeps) {
+  const repo = createInternalChatRepository(deps.db);
+  const now = deps.now ?? (() => new Date());
+
+  const { chatOf, admit, orderOf } = chatGate(repo, deps, now);
 
   return {
     async login(principal: Principal, storeId: string): Promise<InternalChatLogin> {
@@ -108,12 +121,11 @@ export function createInternalChatService(deps: InternalChatDeps) {
       return { items };
     },
 
-    /** A page of 20, oldest first; opening the chat joins its channel. */
+    /** A page of 20, oldest first. Reads only (the channel is made on its first use, once). */
     async history(principal: Principal, token: string | undefined, storeId: string, orderId: string, before: number | null): Promise<InternalChatHistory> {
       await admit(principal, storeId, token);
       const order = await orderOf(repo, storeId, orderId);
-      const channel = await repo.ensureChannel(storeId, orderId);
-      await repo.addMember(channel.id, principal.id);
+      const channel = (await repo.channelOf(storeId, orderId)) ?? (await repo.ensureChannel(storeId, orderId));
       const lastReadIndex = (await repo.member(channel.id, principal.id)) ?? 0;
       const size = LIMITS.pageSize.chatHistory;
       const rows = await repo.page(channel.id, before, size);
