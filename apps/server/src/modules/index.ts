@@ -344,8 +344,6 @@ export function buildServices(platform: Platform) {
   const notifications = createNotificationsService({ db });
   for (const reaction of notificationReactions({ orderPeople: orderPeopleIn })) platform.outbox.react(reaction);
 
-  const internalChat = buildInternalChat(platform, link, createTenancyRepository(db));
-
   return {
     identity,
     tenancy: createTenancyRepository(db),
@@ -380,7 +378,7 @@ export function buildServices(platform: Platform) {
     devOutbox: createDevOutboxService(createSentMessagesRepository(db)),
     messaging,
     notifications,
-    internalChat,
+    internalChat: buildInternalChat(platform, link, createTenancyRepository(db)),
     access,
   };
 }
