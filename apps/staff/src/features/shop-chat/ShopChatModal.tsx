@@ -70,6 +70,21 @@ export function ShopChatModal({ storeId, userId, order, onClose }: { storeId: st
     const list = listRef.current;
     if (list) stickToBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < 48;
   };
+  // Content that grows after the view was placed (the modal still opening, a line wrapping late)
+  // keeps the view at the bottom while the reader is there.
+  const contentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const list = listRef.current;
+    const content = contentRef.current;
+    if (!list || !content || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (stickToBottom.current) list.scrollTop = list.scrollHeight;
+    });
+    observer.observe(content);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+
   const loadEarlier = () => {
     stickToBottom.current = false;
     heightBefore.current = listRef.current?.scrollHeight ?? 0;
@@ -151,7 +166,7 @@ export function ShopChatModal({ storeId, userId, order, onClose }: { storeId: st
               {t('empty')}
             </Text>
           )}
-          <Stack gap={6}>
+          <Stack gap={6} ref={contentRef}>
             {messages.map((message) => {
               const day = dayOf(message.creationDate);
               const separator = day !== previousDay;
