@@ -17,6 +17,7 @@ import { reportViewTarget } from './targets/reports.js';
 import { storeScopedFixture } from './targets/store-fixture.js';
 import { accountStoresTarget, storeFiguresTarget } from './targets/store-figures.js';
 import { conversationListTarget, textingFanOutTarget, unreadCountsTarget } from './targets/texting.js';
+import { chatFanOutTarget, chatHistoryTarget } from './targets/internal-chat.js';
 
 /**
  * Every scenario `npm run bench` measures, in the order it runs them. A feature that wants its
@@ -204,6 +205,24 @@ export const scenarios: readonly Scenario[] = [
     engine: 'postgres',
     group: 'texting',
     start: textingFanOutTarget,
+    drive: fanOut,
+  }),
+  // The shop chat: one order's channel with 10,000 messages in the texting data's large store
+  // (targets/internal-chat.ts).
+  defineScenario({
+    id: 'chat-history',
+    title: "GET a page of 20 of an order's shop chat (keyset, from the middle of 10,000 messages)",
+    engine: 'postgres',
+    baseline: 'baseline-pg',
+    group: 'chat',
+    start: chatHistoryTarget,
+  }),
+  defineScenario({
+    id: 'chat-ws-fanout',
+    title: 'one shop chat message (POST) delivered to 50 subscribed workers (/ws)',
+    engine: 'postgres',
+    group: 'chat',
+    start: chatFanOutTarget,
     drive: fanOut,
   }),
   defineScenario({

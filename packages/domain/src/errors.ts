@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'contact_does_not_have_valid_cell_phone',
   'TEXTING_OPTED_OUT',
   'TEXTING_NOT_CONFIGURED',
+  // the shop's internal chat (docs/internal-chat.md)
+  'INTERNAL_CHAT_DISABLED',
+  'CHAT_TOKEN_EXPIRED',
+  'CHAT_TOKEN_INVALID',
   // the customer's report (docs/reports.md)
   'ITEM_ALREADY_DECIDED',
   'ESTIMATE_CHANGED',

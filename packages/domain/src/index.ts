@@ -96,3 +96,5 @@ export * from './messaging/texting.js';
 export * from './routes/messaging.js';
 export * from './notifications/notification.js';
 export * from './routes/notifications.js';
+export * from './internal-chat/internal-chat.js';
+export * from './routes/internal-chat.js';

@@ -45,6 +45,8 @@ import enTexting from './en/texting.json' with { type: 'json' };
 import frTexting from './fr/texting.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
 import frNotifications from './fr/notifications.json' with { type: 'json' };
+import enShopChat from './en/shopChat.json' with { type: 'json' };
+import frShopChat from './fr/shopChat.json' with { type: 'json' };
 
 /**
  * The en and fr catalogs, one JSON file per namespace and language. en is the reference:
@@ -77,6 +79,7 @@ export const en = {
   appointments: enAppointments,
   texting: enTexting,
   notifications: enNotifications,
+  shopChat: enShopChat,
 };
 
 export type Catalog = typeof en;
@@ -105,6 +108,7 @@ export const fr: Catalog = {
   appointments: frAppointments,
   texting: frTexting,
   notifications: frNotifications,
+  shopChat: frShopChat,
 };
 
 export const catalogs = { en, fr } as const;

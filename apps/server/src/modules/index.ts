@@ -5,13 +5,14 @@
  * calls a service factory (test/architecture.test.ts checks it), and modules import one another
  * only through their front doors (`modules/<name>/index.ts`; eslint.config.js checks it).
  */
-import { PORTAL_LIMITS, REPORT_SEND_TOKEN_HOURS } from '@servicebay/domain';
+import { INTERNAL_CHAT_TOKEN_TTL_SECONDS, PORTAL_LIMITS, REPORT_SEND_TOKEN_HOURS } from '@servicebay/domain';
 import type { Implementation, ResourceOwner } from '../platform/http/registrar.js';
 import type { Platform } from '../platform/platform.js';
 import type { Db } from '../platform/db/client.js';
 import { fileLinker } from '../platform/files/index.js';
 import { createSentMessagesRepository } from '../platform/messages/sent-messages.repository.js';
 import { createTenancyRepository } from '../platform/tenancy/tenancy.repository.js';
+import { canActForStore } from '../platform/tenancy/tenancy.policy.js';
 import { systemRoutes } from './system/index.js';
 import { i18nRoutes } from './i18n/index.js';
 import { fileRoutes } from './files/index.js';
@@ -69,6 +70,7 @@ import { courseRoutes, createCoursesService } from './training/index.js';
 import { createVinScannerRepository, createVinScannerService, vinScannerRoutes, vinScannerSettings } from './vin-scanner/index.js';
 import { createRepairOrdersService, inspectionOrderOwnerResolvers, inspectionOrderRoutes, orderPeopleIn, type RepairOrdersService } from './repair-orders/index.js';
 import { createNotificationsService, notificationReactions, notificationRoutes } from './notifications/index.js';
+import { createChatTokenSigner, createInternalChatService, internalChatRoutes } from './internal-chat/index.js';
 import { createInspectionsService, customerDecisionsIn, inspectionOwnerResolvers, inspectionRoutes, inspectionRules, type InspectionsService } from './inspections/index.js';
 import {
   cannedJobOwnerResolvers,
@@ -182,6 +184,20 @@ function buildReports(
   });
 
   return { reportLinks, reportSending, reportView };
+}
+
+/** The shop's internal chat: its tokens signed under a key derived from the server secret. */
+function buildInternalChat(platform: Platform, link: ReturnType<typeof fileLinker>, tenancy: ReturnType<typeof createTenancyRepository>) {
+  return createInternalChatService({
+    db: platform.database.db,
+    outbox: platform.outbox,
+    link,
+    tokens: createChatTokenSigner(platform.config.jwtSecret, INTERNAL_CHAT_TOKEN_TTL_SECONDS),
+    mayActForStore: async (principal, storeId) => {
+      const store = await tenancy.storeOwnership(storeId);
+      return store !== null && canActForStore(principal, store);
+    },
+  });
 }
 
 /** The registrar's lookups: which store (or account) a path's resource belongs to. */
@@ -362,6 +378,7 @@ export function buildServices(platform: Platform) {
     devOutbox: createDevOutboxService(createSentMessagesRepository(db)),
     messaging,
     notifications,
+    internalChat: buildInternalChat(platform, link, createTenancyRepository(db)),
     access,
   };
 }
@@ -399,6 +416,7 @@ export function implementations(platform: Platform, services: Services = buildSe
     ...messagingRoutes(s.messaging),
     ...twilioWebhookRoutes(s.messaging, platform.config),
     ...notificationRoutes(s.notifications),
+    ...internalChatRoutes(s.internalChat),
     // Not mounted at all unless DEV_TOOLS is on: its paths then answer as paths that do not exist.
     ...(platform.config.devTools ? [...devOutboxRoutes(s.devOutbox), ...devOutboxReplyRoutes(s.messaging, s.devOutbox, platform.config)] : []),
   ];

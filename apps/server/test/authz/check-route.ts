@@ -1,7 +1,7 @@
 import { ROLES, roleReach, rolesOf, type AnyRoute, type Role, pathParamNames, fillPath } from '@servicebay/domain';
 import type { TestApp } from '../app.js';
 import { bearer } from '../factories.js';
-import type { SampleFactory, TenantWorld } from './samples.js';
+import { headerSamples, type SampleFactory, type TenantWorld } from './samples.js';
 import { eq } from 'drizzle-orm';
 import { reportLinks } from '../../src/modules/reports/reports.schema.js';
 
@@ -49,7 +49,7 @@ export async function checkRoute(route: AnyRoute, w: AuthzWorld): Promise<string
 
   const send = async (who: string, caller: { id: string } | null, params: Record<string, string>): Promise<Attempt> => {
     const user = caller ? await w.t.platform.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, caller.id) }) : null;
-    const headers = user ? await bearer(w.t.platform.tokens, user) : {};
+    const headers = user ? { ...(await bearer(w.t.platform.tokens, user)), ...(await headerSamples[route.tag]?.(w.t, user, params)) } : {};
     const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
     const res = await w.t.app.inject({
       method: route.method,

@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { stores } from '../../src/platform/db/schema/tenancy.js';
+import { createChatTokenSigner, workspaceOf } from '../../src/modules/internal-chat/index.js';
 import { roleReach, type Role } from '@servicebay/domain';
 import type { TestApp } from '../app.js';
 import { users } from '../../src/platform/db/schema/users.js';
@@ -9,6 +11,25 @@ import { createCannedJobsRepository } from '../../src/modules/estimates/canned-j
 import { todoItems } from '../../src/modules/portal/portal.schema.js';
 import { textMessages } from '../../src/modules/messaging/messaging.schema.js';
 import { notifications, pushSubscriptions } from '../../src/modules/notifications/notifications.schema.js';
+
+/**
+ * Headers a route of a tag needs besides the access token, for a caller and the route's params:
+ * the shop chat's routes carry a chat token (a second credential, checked after the access rule),
+ * so the store's chat is switched on and the caller gets a valid chat token for it.
+ */
+export const headerSamples: Record<string, (t: TestApp, caller: { id: string }, params: Record<string, string>) => Promise<Record<string, string>>> = {
+  internalChat: async (t, caller, params): Promise<Record<string, string>> => {
+    const storeId = params.storeId;
+    if (!storeId) return {};
+    const db = t.platform.database.db;
+    await db
+      .update(stores)
+      .set({ settings: sql`${stores.settings} || '{"internalChatEnabled": true}'::jsonb` })
+      .where(eq(stores.id, storeId));
+    const signer = createChatTokenSigner(t.platform.config.jwtSecret, 600);
+    return { 'x-chat-token': (await signer.sign(caller.id, workspaceOf(storeId, null))).token };
+  },
+};
 
 /** A portal user's own customer in the world's store (made and linked on first use); null for anyone else. */
 async function portalCustomerOf(t: TestApp, world: TenantWorld, caller: { id: string }) {

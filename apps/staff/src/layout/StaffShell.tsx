@@ -12,6 +12,7 @@ import { HelpModal } from '../features/help/HelpModal.js';
 import { useApprovalNotices } from '../features/dashboard/useApprovalNotices.js';
 import { NotificationBanner, NotificationsModal, useNotifications } from '../features/notifications/index.js';
 import { ChatProvider } from '../features/texting/ChatProvider.js';
+import { ShopChatProvider } from '../features/shop-chat/ShopChatProvider.js';
 import { routerPath } from '../paths.js';
 import { useSignedIn } from '../session/signed-in.js';
 import { signOut } from '../session/sso.js';
@@ -190,7 +191,12 @@ export function StaffShell({ children }: { children: ReactNode }) {
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         {hasNotifications && <NotificationBanner userId={user._id} query={notices} onShowAll={() => setNotificationsOpen(true)} />}
         {/* Customer texting, live from sign-in to sign-out for a store's workers (the shop's shared Store account does not text). */}
-        <ChatProvider storeId={user.type === 'Store' ? null : storeId}>{children}</ChatProvider>
+        <ChatProvider storeId={user.type === 'Store' ? null : storeId}>
+          {/* The shop chat: every role but the Store account, in a store that has it on. */}
+          <ShopChatProvider storeId={user.type !== 'Store' && store?.internalChatEnabled ? storeId : null} userId={user._id}>
+            {children}
+          </ShopChatProvider>
+        </ChatProvider>
       </AppShell.Main>
       <GoToAdminModal opened={adminOpen} onClose={() => setAdminOpen(false)} />
       <HelpModal opened={helpOpen} onClose={() => setHelpOpen(false)} />

@@ -15,7 +15,17 @@ export const STORE_EVENTS = [
   'consumerReadingReport',
   'reportApproved',
   'estimates/updated',
+  'internalChat/messages/created',
+  'internalChat/read',
+  'internalChat/messageCreated',
 ] as const;
+
+/** The shop chat's topics: refused to the Store (shared) account, which has no shop chat. */
+export const INTERNAL_CHAT_EVENTS: readonly StoreEvent[] = [
+  'internalChat/messages/created',
+  'internalChat/read',
+  'internalChat/messageCreated',
+];
 
 export const USER_EVENTS = [
   'externalAppAction/vinScannedFromDashboard',
@@ -123,6 +133,9 @@ export const topics = {
       consumerReadingReport: `${base}/consumerReadingReport`,
       reportApproved: `${base}/reportApproved`,
       estimatesUpdated: `${base}/estimates/updated`,
+      internalChatMessagesCreated: `${base}/internalChat/messages/created`,
+      internalChatRead: `${base}/internalChat/read`,
+      internalChatMessageCreated: `${base}/internalChat/messageCreated`,
     } as const satisfies Record<string, Topic>;
   },
   user(userId: string) {

@@ -29,6 +29,7 @@ import { portalRoutes } from './portal.js';
 import { appointmentRoutes } from './appointments.js';
 import { messagingRoutes } from './messaging.js';
 import { notificationRoutes } from './notifications.js';
+import { internalChatRoutes } from './internal-chat.js';
 
 /**
  * The route table: every endpoint the server mounts, and only those.
@@ -64,5 +65,6 @@ export const routeTable: readonly AnyRoute[] = [
   ...appointmentRoutes,
   ...messagingRoutes,
   ...notificationRoutes,
+  ...internalChatRoutes,
   ...devRoutes,
 ];

@@ -14,6 +14,7 @@ import { seedDemoReports, type DemoReportServices } from './demo.reports.js';
 import { seedDemoCannedJobs } from './demo.canned-jobs.js';
 import { seedDemoTexting } from './demo.texting.js';
 import { seedDemoNotifications } from './demo.notifications.js';
+import { seedDemoInternalChat } from './demo.internal-chat.js';
 
 /** Every demo user's password; listed in the README. */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -195,6 +196,7 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
   await seedDemoOrders(db);
   await seedDemoTodos(db, (await repo.storeByName('Downtown'))!.id);
   await seedDemoTexting(db);
+  await seedDemoInternalChat(db);
   // Inspections with generated pictures need the file store (main.ts and tests that pass one).
   if (files) await seedDemoInspections(db, files);
   // Estimates, sent reports and approvals need the inspections and the providers (mail, outbox).

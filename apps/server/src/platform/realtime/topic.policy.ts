@@ -1,4 +1,4 @@
-import { errors, isClientEvent, parseTopic, type ParsedTopic } from '@servicebay/domain';
+import { errors, INTERNAL_CHAT_EVENTS, isClientEvent, mayUseInternalChat, parseTopic, type ParsedTopic } from '@servicebay/domain';
 import type { Principal } from '../auth/principal.js';
 import type { StoreOwnership } from '../tenancy/tenancy.repository.js';
 import { canActForStore } from '../tenancy/tenancy.policy.js';
@@ -15,6 +15,7 @@ export type StoreLookup = (storeId: string) => Promise<StoreOwnership | null>;
  *
  * - store/{storeId}/...: staff who may act for that store (its own staff, its account's and
  *   partner's users, root); portal users never.
+ *   The shop chat's topics (internalChat/...) are refused (403) to the Store account.
  * - user/{userId}/...: that user only.
  * - system/...: every signed-in user.
  * - publishing: only the client-event topics (the VIN scanner's return), to one's own user.
@@ -36,6 +37,9 @@ export async function authorizeTopic(
     case 'store': {
       const store = await storeOwnership(parsed.id);
       if (!store || !canActForStore(principal, store)) throw errors.notFound('No such topic');
+      if (INTERNAL_CHAT_EVENTS.includes(parsed.name) && !mayUseInternalChat(principal.type)) {
+        throw errors.forbidden('The Store account has no shop chat');
+      }
       break;
     }
   }

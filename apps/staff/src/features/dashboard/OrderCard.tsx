@@ -7,6 +7,8 @@ import { customerLines, dayAndTime, personName, vehicleLines } from './format.js
 import type { DashboardOrder } from './orders-api.js';
 import { reportStatusOf } from './report-status.js';
 import { technicianState, type CardView, type TechnicianState } from './technician-view.js';
+import { ShopChatButton } from '../shop-chat/ShopChatButton.js';
+import { useShopChat } from '../shop-chat/ShopChatProvider.js';
 import './dashboard.css';
 
 // Colours that keep WCAG AA contrast for the badge text (white on blue.8 / teal.9, black on yellow.3).
@@ -83,8 +85,11 @@ export function OrderCard({
   const when = appointment ? order.scheduled : order.timePromised;
   const moment = when ? dayAndTime(when, language) : null;
   const reportStatus = reportStatusOf(order);
+  const shopChat = useShopChat();
 
-  return (
+  // The shop chat's icon sits beside the card, not in it: the card is a link, and a button may not
+  // be inside a link.
+  const card = (
     <Card
       component={Link}
       to={`/store/${encodeURIComponent(storeId)}/inspectionOrder/${encodeURIComponent(order._id)}`}
@@ -107,7 +112,7 @@ export function OrderCard({
         .join(', ')}
     >
       <Stack gap={6}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs" pr={shopChat ? 40 : 0}>
           <Text fw={700} size="lg" data-testid="order-number">
             <OrderNumber orderNumber={order.orderNumber} />
           </Text>
@@ -168,6 +173,15 @@ export function OrderCard({
         )}
       </Stack>
     </Card>
+  );
+  if (!shopChat) return card;
+  return (
+    <div className="dashboard-order-card-wrap">
+      {card}
+      <div className="dashboard-order-card-chat">
+        <ShopChatButton order={{ id: order._id, orderNumber: order.orderNumber }} compact />
+      </div>
+    </div>
   );
 }
 

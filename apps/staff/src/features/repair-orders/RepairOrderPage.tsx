@@ -60,6 +60,8 @@ import { OrderActionBar } from './OrderActionBar.js';
 import { contactLinks } from './order-contact.js';
 import { AppointmentPanel } from '../appointments/AppointmentPanel.js';
 import { TextCustomerButton } from '../texting/TextCustomerButton.js';
+import { ShopChatButton } from '../shop-chat/ShopChatButton.js';
+import { useShopChat } from '../shop-chat/ShopChatProvider.js';
 import { useChat } from '../texting/ChatProvider.js';
 
 /**
@@ -131,7 +133,12 @@ export function RepairOrderPage() {
         {order.data && <ApprovalBadge state={order.data.states.approval} />}
       </PageHeader>
       {order.data && (
-        <CustomerContact storeId={order.data.storeId} customerId={order.data.customerId} inspectionOrderId={order.data._id} />
+        <CustomerContact
+          storeId={order.data.storeId}
+          customerId={order.data.customerId}
+          inspectionOrderId={order.data._id}
+          orderNumber={order.data.orderNumber ?? null}
+        />
       )}
       {order.data && !order.data.vehicleInShop && (
         <AppointmentPanel
@@ -407,10 +414,12 @@ function CustomerContact({
   storeId,
   customerId,
   inspectionOrderId,
+  orderNumber,
 }: {
   storeId: string;
   customerId: string;
   inspectionOrderId: string;
+  orderNumber: string | null;
 }) {
   const { t } = useTranslation('repairOrders');
   const { api } = useServices();
@@ -418,10 +427,12 @@ function CustomerContact({
   const customer = useQuery(customerQuery(api, storeId, customerId));
   const { phone, email } = contactLinks(customer.data);
   const chat = useChat();
-  if (!phone && !email && !chat) return null;
+  const shopChat = useShopChat();
+  if (!phone && !email && !chat && !shopChat) return null;
   return (
     <Group gap="lg" component="nav" aria-label={t('contact.label')} data-testid="customer-contact" mt={-8}>
       <TextCustomerButton storeId={storeId} inspectionOrderId={inspectionOrderId} />
+      <ShopChatButton order={{ id: inspectionOrderId, orderNumber }} />
       {phone && (
         <Anchor href={phone.href} fw={600} aria-label={t('contact.call', { phone: phone.text })}>
           {phone.text}
