@@ -63,8 +63,10 @@ test('the consent history shows each change with its keyword or advisor; a text 
   await expect(events.nth(1)).toContainText(await shownTime(events.nth(1), shop.timeZone, 'en-US'));
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('consent-history.png') });
+  // Escape closes the history, and only it.
   await page.keyboard.press('Escape');
   await expect(history).toBeHidden();
+  await expect(chat).toBeVisible();
 
   // John's text came to Jane: its menu lists the customers with the number, and moves it to John.
   const johns = chat.locator('[data-sender="customer"]').filter({ hasText: 'Hi, this is John.' });
@@ -112,6 +114,7 @@ test('in French: the consent history, and a text no other customer shares', asyn
   await expect(events.nth(0)).toContainText(`(${shop.timeZone})`);
   await expectAccessible(page);
   await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
 
   await chat
     .locator('[data-sender="customer"]')
@@ -121,4 +124,7 @@ test('in French: the consent history, and a text no other customer shares', asyn
   await expect(page.getByRole('menu').getByText('Déplacer vers un autre client')).toBeVisible();
   await expect(page.getByRole('menu').getByText("Aucun autre client de la boutique n'a ce numéro.")).toBeVisible();
   await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(chat).toBeVisible();
 });

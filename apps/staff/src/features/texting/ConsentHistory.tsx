@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Popover, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Loader, Popover, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
@@ -33,8 +33,7 @@ export function ConsentHistoryButton({ storeId, customerId }: { storeId: string;
       <Popover.Target>
         <Button
           size="compact-xs"
-          variant="subtle"
-          color="blue.9"
+          variant="default"
           leftSection={<HistoryIcon size={14} />}
           onClick={() => setOpened((o) => !o)}
           aria-expanded={opened}
@@ -43,10 +42,24 @@ export function ConsentHistoryButton({ storeId, customerId }: { storeId: string;
           {t('consent.open')}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-labelledby={titleId} data-testid="consent-history">
-        <Title order={4} size="h6" id={titleId} mb={6}>
-          {t('consent.title')}
-        </Title>
+      {/* data-mantine-stop-propagation: Escape here closes the history, not the chat around it. */}
+      <Popover.Dropdown
+        role="dialog"
+        aria-labelledby={titleId}
+        data-testid="consent-history"
+        data-mantine-stop-propagation
+      >
+        <Group justify="space-between" wrap="nowrap" mb={6}>
+          <Title order={4} size="h6" id={titleId}>
+            {t('consent.title')}
+          </Title>
+          <CloseButton
+            size="sm"
+            aria-label={t('consent.close')}
+            onClick={() => setOpened(false)}
+            data-mantine-stop-propagation
+          />
+        </Group>
         {opened && <ConsentHistoryList storeId={storeId} customerId={customerId} />}
       </Popover.Dropdown>
     </Popover>

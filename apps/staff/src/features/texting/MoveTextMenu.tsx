@@ -1,6 +1,6 @@
 import { ActionIcon, Loader, Menu, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TextMessage } from '@servicebay/domain';
 import { useServices } from '../../context.js';
@@ -18,6 +18,7 @@ export function MoveTextMenu({ storeId, message }: { storeId: string; message: T
   const { api } = useServices();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
+  const labelId = useId();
   const targets = useQuery({
     ...moveTargetsQuery(api, storeId, message.customerId, message._id),
     enabled: opened,
@@ -29,7 +30,14 @@ export function MoveTextMenu({ storeId, message }: { storeId: string; message: T
   });
   return (
     <>
-      <Menu opened={opened} onChange={setOpened} position="bottom-start" withinPortal shadow="md">
+      <Menu
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-start"
+        withinPortal
+        withInitialFocusPlaceholder={false}
+        shadow="md"
+      >
         <Menu.Target>
           <ActionIcon
             variant="subtle"
@@ -42,23 +50,31 @@ export function MoveTextMenu({ storeId, message }: { storeId: string; message: T
             <MoreIcon size={16} />
           </ActionIcon>
         </Menu.Target>
-        <Menu.Dropdown data-testid="move-menu">
-          <Menu.Label>{t('move.title')}</Menu.Label>
-          {targets.isPending ? (
-            <Menu.Item disabled leftSection={<Loader size="xs" aria-hidden="true" />}>
-              {t('move.loading')}
-            </Menu.Item>
-          ) : targets.isError ? (
-            <Menu.Item disabled>{t('move.loadFailed')}</Menu.Item>
-          ) : targets.data.items.length === 0 ? (
-            <Menu.Item disabled>{t('move.none')}</Menu.Item>
-          ) : (
-            targets.data.items.map((target) => (
-              <Menu.Item key={target.customerId} onClick={() => move.mutate(target.customerId)}>
-                {t('move.target', { name: conversationName(target), number: target.customerNumber ?? '' })}
+        {/* data-mantine-stop-propagation: Escape here closes the menu, not the chat around it. */}
+        <Menu.Dropdown data-testid="move-menu" data-mantine-stop-propagation>
+          {/* A menu holds items or groups only: the label names the group of customers. */}
+          <div role="group" aria-labelledby={labelId}>
+            <Menu.Label id={labelId}>{t('move.title')}</Menu.Label>
+            {targets.isPending ? (
+              <Menu.Item disabled leftSection={<Loader size="xs" aria-hidden="true" />}>
+                {t('move.loading')}
               </Menu.Item>
-            ))
-          )}
+            ) : targets.isError ? (
+              <Menu.Item disabled>{t('move.loadFailed')}</Menu.Item>
+            ) : targets.data.items.length === 0 ? (
+              <Menu.Item disabled>{t('move.none')}</Menu.Item>
+            ) : (
+              targets.data.items.map((target) => (
+                <Menu.Item
+                  key={target.customerId}
+                  onClick={() => move.mutate(target.customerId)}
+                  data-mantine-stop-propagation
+                >
+                  {t('move.target', { name: conversationName(target), number: target.customerNumber ?? '' })}
+                </Menu.Item>
+              ))
+            )}
+          </div>
         </Menu.Dropdown>
       </Menu>
       {move.isError && (
