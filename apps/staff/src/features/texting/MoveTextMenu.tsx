@@ -46,6 +46,8 @@ export function MoveTextMenu({ storeId, message }: { storeId: string; message: T
             aria-label={t('move.actions')}
             loading={move.isPending}
             data-testid="message-actions"
+            // While the menu is open, Escape with the focus here closes the menu only.
+            data-mantine-stop-propagation={opened || undefined}
           >
             <MoreIcon size={16} />
           </ActionIcon>
