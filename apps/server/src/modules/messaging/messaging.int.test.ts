@@ -10,7 +10,7 @@ import { outboxEvents } from '../../platform/db/schema/outbox.js';
 import { twilioSignature } from '../../platform/sms/index.js';
 import { textConsentEvents, textMessages } from './messaging.schema.js';
 import { webhookSigningKey } from './webhooks.routes.js';
-import { dayZone, injectJson, nightZone, postSignedForm, sendText, storeIn as storeInZone } from './texting-fixture.js';
+import { dayZone, injectJson, nightZone, postSignedForm, sendText, storeIn as storeInZone } from '../../../test/texting-fixture.js';
 import { createMessagingService } from './messaging.service.js';
 import { createSentMessagesRepository } from '../../platform/messages/sent-messages.repository.js';
 

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
 import { sentMessages } from '../../platform/db/schema/messages.js';
 import { textMessages } from './messaging.schema.js';
-import { dayZone, postSignedForm, sendText, storeIn } from './texting-fixture.js';
+import { dayZone, postSignedForm, sendText, storeIn } from '../../../test/texting-fixture.js';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = 'twilio-auth-token-for-webhooks';

@@ -48,6 +48,10 @@ export function MoveTextMenu({ storeId, message }: { storeId: string; message: T
             data-testid="message-actions"
             // While the menu is open, Escape with the focus here closes the menu only.
             data-mantine-stop-propagation={opened || undefined}
+            onKeyDown={(event) => {
+              // The focus stays here when no customer can be chosen: Escape still closes the menu.
+              if (event.key === 'Escape' && opened) setOpened(false);
+            }}
           >
             <MoreIcon size={16} />
           </ActionIcon>

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type {
   Conversation,
   HouseholdSearchResult,
-  TextMessage,
   UnreadTextMessages,
 } from '@servicebay/domain';
 import {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { hourIn, ZStoreSettings } from '@servicebay/domain';
-import type { TestApp } from '../../../test/app.js';
-import { stores } from '../../platform/db/schema/tenancy.js';
-import { twilioSignature } from '../../platform/sms/index.js';
-import { webhookSigningKey } from './webhooks.routes.js';
+import type { TestApp } from './app.js';
+import { stores } from '../src/platform/db/schema/tenancy.js';
+import { twilioSignature } from '../src/platform/sms/index.js';
+import { webhookSigningKey } from '../src/modules/messaging/webhooks.routes.js';
 
 /**
  * What the texting integration tests share (messaging.int.test.ts, webhooks.int.test.ts): stores
