@@ -52,6 +52,7 @@ export const ZCustomer = z.object({
   homePhone: z.string().nullable(),
   workPhone: z.string().nullable(),
   primaryPhone: z.string().nullable(),
+  /** The mobile number in E.164 (+15145550123), or null when it has none that can take texts. */
   normalizedMobilePhone: z.string().nullable(),
   permissionToText: z.boolean(),
   householdId: z.string().nullable(),

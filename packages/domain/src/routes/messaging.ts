@@ -159,10 +159,29 @@ export const ZConsentEvent = z.object({
   /** The number it came from (E.164), or null. */
   phone: z.string().nullable(),
   userId: ZId.nullable(),
+  /** The staff user's name (first and last, else the user name); null for a keyword. */
+  userName: z.string().nullable(),
   at: z.iso.datetime(),
 });
 export type ConsentEvent = z.infer<typeof ZConsentEvent>;
-export const ZConsentHistory = z.object({ items: z.array(ZConsentEvent) });
+export const ZConsentHistory = z.object({
+  items: z.array(ZConsentEvent),
+  /** The store's time zone (IANA): the history's times are shown in it. */
+  timeZone: z.string(),
+});
+export type ConsentHistory = z.infer<typeof ZConsentHistory>;
+
+/** A customer of the store an incoming text may be moved to: another one with the text's number. */
+export const ZMoveTarget = z.object({
+  customerId: ZId,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  business: z.string().nullable(),
+  /** The customer's mobile number in E.164. */
+  customerNumber: z.string().nullable(),
+});
+export type MoveTarget = z.infer<typeof ZMoveTarget>;
+export const ZMoveTargets = z.object({ items: z.array(ZMoveTarget) });
 
 /** Payload of store/{storeId}/messages/created and /updated. */
 export const ZTextMessageEvent = z.object({ message: ZTextMessage, conversation: ZConversation.nullable() });
@@ -272,6 +291,18 @@ export const moveTextMessageRoute = defineRoute({
   response: ZTextMessage,
 });
 
+export const moveTargetsRoute = defineRoute({
+  id: 'messaging.moveTargets',
+  method: 'GET',
+  path: '/messaging/v1/customer/:customerId/text-message/:textMessageId/move-targets',
+  summary:
+    "The store's other customers whose mobile number is the one an incoming text came from (E.164 compared), where it may be moved. 404 unless the text is the path customer's own incoming text.",
+  tag: 'messaging',
+  access: access.customerStaff(TEXTING_ROLES),
+  params: z.strictObject({ customerId: ZId, textMessageId: ZId }),
+  response: ZMoveTargets,
+});
+
 export const ZSendEmailRequest = z.strictObject({
   to: z.email({ message: 'must be an e-mail address' }),
   subject: z.string().trim().min(1, { message: 'subject is mandatory' }).max(200),
@@ -337,6 +368,7 @@ export const messagingRoutes = [
   unreadTextMessagesRoute,
   consentHistoryRoute,
   moveTextMessageRoute,
+  moveTargetsRoute,
   sendEmailRoute,
   customerSuccessEmailRoute,
   twilioInboundRoute,

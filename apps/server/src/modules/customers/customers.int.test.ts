@@ -45,7 +45,7 @@ describe('customers', () => {
       email: 'marc@example.com',
       mobilePhone: '5145551234',
       primaryPhone: '5145551234',
-      normalizedMobilePhone: '5145551234',
+      normalizedMobilePhone: '+15145551234',
       honorific: 'Mr',
       storeId: store.id,
     });

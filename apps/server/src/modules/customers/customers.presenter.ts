@@ -1,5 +1,6 @@
 import type { Customer, Household, Vehicle } from '@servicebay/domain';
 import type { FileLinker } from '../../platform/files/index.js';
+import { normalizePhone } from '../../platform/sms/index.js';
 import type { CustomerRow, VehicleRow } from './customers.repository.js';
 import { NO_SHOWCASE, type Showcase } from './customers.showcase.repository.js';
 
@@ -23,7 +24,7 @@ export function presentCustomer(row: CustomerRow, link: FileLinker, showcase: Sh
     homePhone: row.homePhone,
     workPhone: row.workPhone,
     primaryPhone: row.primaryPhone,
-    normalizedMobilePhone: row.mobilePhone,
+    normalizedMobilePhone: normalizePhone(row.mobilePhone ?? ''),
     permissionToText: row.permissionToText,
     householdId: row.householdId,
     storeId: row.storeId,

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { hourIn, ZConsentHistory, ZStoreSettings, ZConversationPage, ZTextMessage, ZTextMessagePage, ZUnreadTextMessages } from '@servicebay/domain';
+import { hourIn, ZConsentHistory, ZConversationPage, ZMoveTargets, ZTextMessage, ZTextMessagePage, ZUnreadTextMessages } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import { stores } from '../../platform/db/schema/tenancy.js';
 import { customers } from '../customers/customers.schema.js';
 import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 import { sentMessages } from '../../platform/db/schema/messages.js';
@@ -11,14 +10,12 @@ import { outboxEvents } from '../../platform/db/schema/outbox.js';
 import { twilioSignature } from '../../platform/sms/index.js';
 import { textConsentEvents, textMessages } from './messaging.schema.js';
 import { webhookSigningKey } from './webhooks.routes.js';
+import { dayZone, injectJson, nightZone, postSignedForm, sendText, storeIn as storeInZone } from '../../../test/texting-fixture.js';
 import { createMessagingService } from './messaging.service.js';
 import { createSentMessagesRepository } from '../../platform/messages/sent-messages.repository.js';
 
-/** A zone where it is now the middle of the day, and one where it is the middle of the night. */
-const ZONES = ['America/Toronto', 'America/Vancouver', 'Europe/Paris', 'Asia/Tokyo', 'Pacific/Auckland', 'Asia/Kolkata', 'America/Sao_Paulo'];
-const zoneWhere = (ok: (hour: number) => boolean) => ZONES.find((z) => ok(hourIn(new Date(), z)))!;
-const DAY_ZONE = zoneWhere((h) => h >= 9 && h <= 19);
-const NIGHT_ZONE = zoneWhere((h) => h >= 22 || h <= 6);
+const DAY_ZONE = dayZone();
+const NIGHT_ZONE = nightZone();
 
 let t: TestApp;
 let store: Awaited<ReturnType<TestApp['make']['store']>>;
@@ -26,31 +23,12 @@ let advisor: Record<string, string>;
 let advisorId: string;
 let jane: { id: string };
 
-const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method, url, headers: payload ? { ...headers, 'content-type': 'application/json' } : headers, payload: payload ? JSON.stringify(payload) : undefined });
-const send = (customerId: string, payload: object, headers = advisor) =>
-  inject('POST', `/messaging/v1/customer/${customerId}/text-message`, headers, payload);
-
-async function storeIn(zone: string) {
-  const s = await t.make.store({ name: `Shop ${zone}` });
-  await t.platform.database.db.update(stores).set({ settings: ZStoreSettings.parse({ timeZone: zone }), phoneNo: '(514) 555-0100' }).where(eq(stores.id, s.id));
-  return s;
-}
-
+const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) => injectJson(t, method, url, headers, payload);
+const send = (customerId: string, payload: object, headers = advisor) => sendText(t, headers, customerId, payload);
+const storeIn = (zone: string) => storeInZone(t, zone);
 /** Posts a form to a webhook signed as Twilio (the local gateway's key), or with the signature given. */
-async function webhook(path: string, form: Record<string, string>, signature?: string) {
-  const key = webhookSigningKey(t.platform.config)!;
-  const url = `${t.platform.config.publicUrl.replace(/\/+$/, '')}${path}`;
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(signature === '' ? {} : { 'x-twilio-signature': signature ?? twilioSignature(key, url, form) }),
-    },
-    payload: new URLSearchParams(form).toString(),
-  });
-}
+const webhook = (path: string, form: Record<string, string>, signature?: string) =>
+  postSignedForm(t, path, form, signature === undefined ? {} : { signature });
 let sid = 0;
 const inbound = (from: string, body: string) =>
   webhook('/v2/webhooks/twilio/inbound', { MessageSid: `SM${String(++sid).padStart(32, '0')}`, From: from, To: 'ServiceBay', Body: body });
@@ -279,6 +257,33 @@ describe('incoming texts, counts and read', () => {
     expect((await move(older.id, storeText!.id, newer.id)).statusCode).toBe(404);
   });
 
+  it('lists where an incoming text may be moved: the store’s other customers with its number, in E.164', async () => {
+    const number = '+15145550166';
+    const first = await t.make.customer(store, { firstName: 'Pat', lastName: 'First', mobilePhone: '5145550166', permissionToText: true });
+    const second = await t.make.customer(store, { firstName: 'Pat', lastName: 'Second', mobilePhone: '+15145550166', permissionToText: true });
+    await t.make.customer(store, { firstName: 'Other', lastName: 'Number', mobilePhone: '5145550167', permissionToText: true });
+    const elsewhere = await t.make.store({ name: 'Same number elsewhere' });
+    await t.make.customer(elsewhere, { firstName: 'Pat', lastName: 'Elsewhere', mobilePhone: '5145550166', permissionToText: true });
+    await send(first.id, { text: 'Hello Pat' });
+    await inbound(number, 'This is the second Pat');
+    const [text] = await t.platform.database.db.select().from(textMessages).where(eq(textMessages.text, 'This is the second Pat'));
+    expect(text!.customerId).toBe(first.id);
+
+    const targets = (customerId: string, id: string) =>
+      inject('GET', `/messaging/v1/customer/${customerId}/text-message/${id}/move-targets`, advisor);
+    const res = await targets(first.id, text!.id);
+    expect(res.statusCode).toBe(200);
+    expect(ZMoveTargets.parse(res.json()).items).toEqual([
+      { customerId: second.id, firstName: 'Pat', lastName: 'Second', business: null, customerNumber: number },
+    ]);
+    // The store's own text, another customer's text, another store's advisor: 404.
+    const [hello] = await t.platform.database.db.select().from(textMessages).where(eq(textMessages.text, 'Hello Pat'));
+    expect((await targets(first.id, hello!.id)).statusCode).toBe(404);
+    expect((await targets(second.id, text!.id)).statusCode).toBe(404);
+    const stranger = await bearer(t.platform.tokens, await t.make.user('ServiceAdvisor', elsewhere));
+    expect((await inject('GET', `/messaging/v1/customer/${first.id}/text-message/${text!.id}/move-targets`, stranger)).statusCode).toBe(404);
+  });
+
   it('refuses a forged, unsigned or replayed-elsewhere webhook with 403 and changes nothing', async () => {
     const count = async () => (await t.platform.database.db.select().from(textMessages)).length;
     const before = await count();
@@ -335,10 +340,13 @@ describe('consent', () => {
     expect((await send(sam.id, { text: 'Your car is ready' })).statusCode).toBe(201);
 
     const history = (await inject('GET', `/messaging/v1/customer/${sam.id}/consent-history`, advisor)).json();
-    expect(history.items.map((e: { permissionToText: boolean; keyword: string }) => [e.permissionToText, e.keyword])).toEqual([
-      [true, 'start'],
-      [false, 'Arrêt'],
+    const parsed = ZConsentHistory.parse(history);
+    expect(parsed.items.map((e) => [e.permissionToText, e.keyword, e.phone, e.userName])).toEqual([
+      [true, 'start', '+15145550144', null],
+      [false, 'Arrêt', '+15145550144', null],
     ]);
+    // The times are shown in the store's zone.
+    expect(parsed.timeZone).toBe(DAY_ZONE);
     expect(await t.platform.database.db.select().from(textConsentEvents).where(eq(textConsentEvents.customerId, sam.id))).toHaveLength(2);
   });
 
@@ -375,7 +383,7 @@ describe('consent', () => {
     const manager = await t.make.user('ServiceManager', store);
     expect((await put(stella, { permissionToText: false }, await bearer(t.platform.tokens, manager))).statusCode).toBe(200);
     const [off] = await history(stella);
-    expect(off).toMatchObject({ permissionToText: false, source: 'staff', userId: manager.id });
+    expect(off).toMatchObject({ permissionToText: false, source: 'staff', userId: manager.id, userName: manager.username });
     expect((await send(stella, { text: 'Hi' })).json().code).toBe('SMS_NOT_PERMITTED');
 
     // A change refused by the save rules writes neither the customer nor the history.

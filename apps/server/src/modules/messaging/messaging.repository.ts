@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 import { users } from '../../platform/db/schema/users.js';
@@ -73,6 +73,20 @@ const orderColumns = {
   vehiclePictureKey: vehicles.pictureKey,
 };
 
+/** What the texting use cases need of a customer. */
+const customerColumns = {
+  id: customers.id,
+  storeId: customers.storeId,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  business: customers.business,
+  mobilePhone: customers.mobilePhone,
+  permissionToText: customers.permissionToText,
+};
+
+/** A worker's name as its texts and consent changes are signed: first and last name, else the user name. */
+const workerName = sql<string | null>`coalesce(nullif(concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.lastName}, '')), ''), ${users.username})`;
+
 /** Descending as the indexes are built (drizzle-kit writes DESC NULLS LAST), so they serve the sort. */
 const newest = (column: AnyColumn | SQL.Aliased) => sql`${column} desc nulls last`;
 
@@ -92,30 +106,30 @@ function readQueries(db: Db) {
 
     /** How a worker signs the texts it writes: first and last name, else the user name. */
     async workerName(userId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ firstName: users.firstName, lastName: users.lastName, username: users.username })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      if (!row) return null;
-      return [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
+      const [row] = await db.select({ name: workerName }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.name ?? null;
     },
 
     async customer(storeId: string, customerId: string) {
       const [row] = await db
-        .select({
-          id: customers.id,
-          storeId: customers.storeId,
-          firstName: customers.firstName,
-          lastName: customers.lastName,
-          business: customers.business,
-          mobilePhone: customers.mobilePhone,
-          permissionToText: customers.permissionToText,
-        })
+        .select(customerColumns)
         .from(customers)
         .where(and(eq(customers.storeId, storeId), eq(customers.id, customerId)))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * The store's other customers whose mobile number is one of `candidates` (the ways one number
+     * may be stored), on customers_store_mobile_idx: where a text that came from it may be moved.
+     */
+    async storeCustomersByPhone(storeId: string, candidates: string[], exceptCustomerId: string) {
+      return db
+        .select(customerColumns)
+        .from(customers)
+        .where(and(eq(customers.storeId, storeId), inArray(customers.mobilePhone, candidates), ne(customers.id, exceptCustomerId)))
+        .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
+        .limit(50);
     },
 
     /**
@@ -124,7 +138,7 @@ function readQueries(db: Db) {
      */
     async customersByPhone(candidates: string[]) {
       return db
-        .select({ id: customers.id, storeId: customers.storeId, lastMessageAt: conversations.lastMessageAt })
+        .select({ ...customerColumns, lastMessageAt: conversations.lastMessageAt })
         .from(customers)
         .leftJoin(conversations, and(eq(conversations.storeId, customers.storeId), eq(conversations.customerId, customers.id)))
         .where(inArray(customers.mobilePhone, candidates))
@@ -137,6 +151,23 @@ function readQueries(db: Db) {
         .select()
         .from(textMessages)
         .where(and(eq(textMessages.storeId, storeId), eq(textMessages.messageId, messageId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The customer's own incoming text (senderType customer), by its id; null otherwise. */
+    async incomingText(storeId: string, customerId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(textMessages)
+        .where(
+          and(
+            eq(textMessages.storeId, storeId),
+            eq(textMessages.id, id),
+            eq(textMessages.customerId, customerId),
+            eq(textMessages.senderType, 'customer'),
+          ),
+        )
         .limit(1);
       return row ?? null;
     },
@@ -269,10 +300,12 @@ function listQueries(db: Db) {
         );
     },
 
+    /** Newest first, each with the name of the staff user who made it (null for a keyword). */
     async consentHistory(storeId: string, customerId: string) {
       return db
-        .select()
+        .select({ event: textConsentEvents, userName: workerName })
         .from(textConsentEvents)
+        .leftJoin(users, eq(users.id, textConsentEvents.userId))
         .where(and(eq(textConsentEvents.storeId, storeId), eq(textConsentEvents.customerId, customerId)))
         .orderBy(newest(textConsentEvents.createdAt), desc(textConsentEvents.id))
         .limit(500);

@@ -3,6 +3,7 @@ import {
   conversationListRoute,
   customerSuccessEmailRoute,
   customerTextMessagesRoute,
+  moveTargetsRoute,
   moveTextMessageRoute,
   orderConversationRoute,
   sendEmailRoute,
@@ -36,6 +37,8 @@ export function messagingRoutes(messaging: MessagingService) {
     implement(moveTextMessageRoute, ({ storeId, params, body }) =>
       messaging.moveMessage(storeId, params.customerId, params.textMessageId, body.toCustomerId),
     ),
+
+    implement(moveTargetsRoute, ({ storeId, params }) => messaging.moveTargets(storeId, params.customerId, params.textMessageId)),
 
     implement(consentHistoryRoute, ({ storeId, params }) => messaging.consentHistory(storeId, params.customerId)),
 

@@ -1,6 +1,8 @@
 import {
   errors,
   type ConsentEvent,
+  type ConsentHistory,
+  type MoveTarget,
   type Conversation,
   type ConversationPage,
   type TextMessagePage,
@@ -12,7 +14,7 @@ import { normalizePhone } from '../../platform/sms/index.js';
 import { createMessagingRepository } from './messaging.repository.js';
 import { presentConversation, presentTextMessage } from './messaging.presenter.js';
 import { messagingContext, type MessagingContext, type MessagingDeps } from './use-cases/context.js';
-import { deliveryReportUseCases, inboundUseCases } from './use-cases/inbound.js';
+import { deliveryReportUseCases, inboundUseCases, phoneCandidates } from './use-cases/inbound.js';
 import { sendingUseCases } from './use-cases/sending.js';
 
 export type { MessagingDeps } from './use-cases/context.js';
@@ -76,18 +78,41 @@ function readUseCases(ctx: MessagingContext) {
       return moved;
     },
 
-    async consentHistory(storeId: string, customerId: string): Promise<{ items: ConsentEvent[] }> {
-      const rows = await repo.consentHistory(storeId, customerId);
+    /**
+     * The customers of the store an incoming text may be moved to: the others whose mobile number
+     * is the one it came from, compared in E.164 (the ways that number may be stored).
+     */
+    async moveTargets(storeId: string, customerId: string, textMessageId: string): Promise<{ items: MoveTarget[] }> {
+      const text = await repo.incomingText(storeId, customerId, textMessageId);
+      if (!text) throw errors.notFound('No such incoming text of this customer');
+      const e164 = normalizePhone(text.from);
+      const rows = e164 ? await repo.storeCustomersByPhone(storeId, phoneCandidates(e164), customerId) : [];
       return {
         items: rows.map((row) => ({
-          _id: row.id,
-          customerId: row.customerId,
-          permissionToText: row.permissionToText,
-          source: row.source === 'staff' ? 'staff' : 'keyword',
-          keyword: row.keyword,
-          phone: row.phone,
-          userId: row.userId,
-          at: row.createdAt.toISOString(),
+          customerId: row.id,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          business: row.business,
+          customerNumber: normalizePhone(row.mobilePhone ?? ''),
+        })),
+      };
+    },
+
+    /** Every change of the customer's permission, newest first, with who made it, and the store's time zone. */
+    async consentHistory(storeId: string, customerId: string): Promise<ConsentHistory> {
+      const [rows, timeZone] = await Promise.all([repo.consentHistory(storeId, customerId), ctx.timeZoneOf(storeId)]);
+      return {
+        timeZone,
+        items: rows.map(({ event, userName }): ConsentEvent => ({
+          _id: event.id,
+          customerId: event.customerId,
+          permissionToText: event.permissionToText,
+          source: event.source === 'staff' ? 'staff' : 'keyword',
+          keyword: event.keyword,
+          phone: event.phone,
+          userId: event.userId,
+          userName: event.userId ? userName : null,
+          at: event.createdAt.toISOString(),
         })),
       };
     },

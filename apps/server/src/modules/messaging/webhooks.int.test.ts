@@ -2,13 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZTextMessage, ZStoreSettings } from '@servicebay/domain';
+import { ZTextMessage } from '@servicebay/domain';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { bearer } from '../../../test/factories.js';
-import { stores } from '../../platform/db/schema/tenancy.js';
 import { sentMessages } from '../../platform/db/schema/messages.js';
-import { twilioSignature } from '../../platform/sms/index.js';
 import { textMessages } from './messaging.schema.js';
+import { dayZone, postSignedForm, sendText, storeIn } from '../../../test/texting-fixture.js';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = 'twilio-auth-token-for-webhooks';
@@ -29,22 +28,9 @@ let production: TestApp;
 let local: TestApp;
 
 /** A store whose every hour is a working one for the test: the zone where it is now midday. */
-async function dayStore(app: TestApp) {
-  const store = await app.make.store();
-  const zones = ['America/Toronto', 'Europe/Paris', 'Asia/Tokyo', 'Pacific/Auckland', 'America/Vancouver', 'Asia/Kolkata'];
-  const { hourIn } = await import('@servicebay/domain');
-  const zone = zones.find((z) => hourIn(new Date(), z) >= 9 && hourIn(new Date(), z) <= 19)!;
-  await app.platform.database.db.update(stores).set({ settings: ZStoreSettings.parse({ timeZone: zone }) }).where(eq(stores.id, store.id));
-  return store;
-}
+const dayStore = (app: TestApp) => storeIn(app, dayZone());
 
-const signed = (app: TestApp, path: string, form: Record<string, string>, token: string) =>
-  app.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(token, `${PUBLIC_URL}${path}`, form) },
-    payload: new URLSearchParams(form).toString(),
-  });
+const signed = (app: TestApp, path: string, form: Record<string, string>, token: string) => postSignedForm(app, path, form, { key: token });
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => fakeTwilio.listen(0, '127.0.0.1', resolve));
@@ -65,12 +51,7 @@ describe('Twilio status callback', () => {
     const store = await dayStore(twilio);
     const advisor = await bearer(twilio.platform.tokens, await twilio.make.user('ServiceAdvisor', store));
     const customer = await twilio.make.customer(store, { mobilePhone: '5145550101', permissionToText: true });
-    const res = await twilio.app.inject({
-      method: 'POST',
-      url: `/messaging/v1/customer/${customer.id}/text-message`,
-      headers: { ...advisor, 'content-type': 'application/json' },
-      payload: JSON.stringify({ text: 'Your car is ready' }),
-    });
+    const res = await sendText(twilio, advisor, customer.id, { text: 'Your car is ready' });
     const message = ZTextMessage.parse(res.json());
     expect(message.deliveryStatus).toBe('queued');
     const [row] = await twilio.platform.database.db.select().from(textMessages).where(eq(textMessages.id, message._id));
@@ -105,12 +86,7 @@ describe('NODE_ENV=production without Twilio', () => {
     const store = await dayStore(production);
     const advisor = await bearer(production.platform.tokens, await production.make.user('ServiceAdvisor', store));
     const customer = await production.make.customer(store, { mobilePhone: '5145550101', permissionToText: true });
-    const res = await production.app.inject({
-      method: 'POST',
-      url: `/messaging/v1/customer/${customer.id}/text-message`,
-      headers: { ...advisor, 'content-type': 'application/json' },
-      payload: JSON.stringify({ text: 'Hi' }),
-    });
+    const res = await sendText(production, advisor, customer.id, { text: 'Hi' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 503, code: 'TEXTING_NOT_CONFIGURED', message: 'Texting is not configured on this server' });
     expect(await production.platform.database.db.select().from(textMessages)).toHaveLength(0);
@@ -126,12 +102,7 @@ describe('answering from the development outbox', () => {
     const advisor = await bearer(local.platform.tokens, advisorUser);
     const root = await bearer(local.platform.tokens, await local.make.user('root', store));
     const customer = await local.make.customer(store, { mobilePhone: '4385550123', permissionToText: true });
-    await local.app.inject({
-      method: 'POST',
-      url: `/messaging/v1/customer/${customer.id}/text-message`,
-      headers: { ...advisor, 'content-type': 'application/json' },
-      payload: JSON.stringify({ text: 'Can we replace the wipers?' }),
-    });
+    await sendText(local, advisor, customer.id, { text: 'Can we replace the wipers?' });
     const [sent] = await local.platform.database.db.select().from(sentMessages).where(eq(sentMessages.text, 'Can we replace the wipers?'));
     const reply = (headers: Record<string, string>, text = 'Yes please') =>
       local.app.inject({

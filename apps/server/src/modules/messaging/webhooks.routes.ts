@@ -65,7 +65,7 @@ export function twilioWebhookRoutes(messaging: MessagingService, config: Webhook
  */
 export function devOutboxReplyRoutes(
   messaging: MessagingService,
-  outbox: { message(id: string): Promise<{ channel: string; to: string; from: string } | null> },
+  outbox: { message(id: string): Promise<{ channel: string; to: string; from: string; storeId: string | null } | null> },
   config: WebhookConfig,
 ) {
   return [
@@ -93,8 +93,9 @@ export function devOutboxReplyRoutes(
         payload: new URLSearchParams(form).toString(),
       });
       if (res.statusCode !== 200) throw new AppError(502, 'SERVICE_UNAVAILABLE', 'The inbound webhook refused the answer');
-      const customer = await messaging.customerForPhone(sent.to);
-      return { customerId: customer?.id ?? null };
+      // Where the webhook put the answer: its text, by the MessageSid made here (no second number lookup).
+      const customerId = sent.storeId ? await messaging.customerOfText(sent.storeId, form.MessageSid!) : null;
+      return { customerId };
     }),
   ];
 }

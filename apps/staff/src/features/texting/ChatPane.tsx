@@ -18,7 +18,9 @@ import {
   type ChatConversation,
   type MessageMark,
 } from './chat-rules.js';
+import { ConsentHistoryButton } from './ConsentHistory.js';
 import { ConversationAvatar, useOrderLine } from './ConversationRow.js';
+import { MoveTextMenu } from './MoveTextMenu.js';
 import { applySent, messagesQuery, sendText } from './texting-api.js';
 import { DeliveredIcon, FailedIcon, PendingIcon, ScheduledIcon, SendIcon } from './texting-icons.js';
 
@@ -34,15 +36,26 @@ export function ChatPane({
 }) {
   return (
     <>
-      <FeedHeader conversation={conversation} onBack={onBack} />
+      <FeedHeader storeId={storeId} conversation={conversation} onBack={onBack} />
       <Feed storeId={storeId} conversation={conversation} />
       <Composer storeId={storeId} conversation={conversation} />
     </>
   );
 }
 
-/** Avatar, customer, in shop or not, year-make-model (and plate). */
-function FeedHeader({ conversation, onBack }: { conversation: ChatConversation; onBack: () => void }) {
+/**
+ * Avatar, customer, its mobile number (E.164), in shop or not, year-make-model (and plate), and
+ * the customer's consent history.
+ */
+function FeedHeader({
+  storeId,
+  conversation,
+  onBack,
+}: {
+  storeId: string;
+  conversation: ChatConversation;
+  onBack: () => void;
+}) {
   const { t } = useTranslation('texting');
   const orderLine = useOrderLine()(conversation);
   const name = conversationName(conversation);
@@ -68,6 +81,11 @@ function FeedHeader({ conversation, onBack }: { conversation: ChatConversation; 
         {business && business !== name && (
           <Text size="xs" truncate>
             {business}
+          </Text>
+        )}
+        {conversation.customerNumber && (
+          <Text size="xs" data-testid="chat-number">
+            {conversation.customerNumber}
           </Text>
         )}
         {vehicle && (
@@ -96,6 +114,12 @@ function FeedHeader({ conversation, onBack }: { conversation: ChatConversation; 
             {t('chat.noCellPhone')}
           </Badge>
         )}
+        {!conversation.permissionToText && (
+          <Badge variant="outline" color="red.9" data-testid="chat-opted-out">
+            {t('chat.optedOut')}
+          </Badge>
+        )}
+        <ConsentHistoryButton storeId={storeId} customerId={conversation.customerId} />
       </Stack>
     </div>
   );
@@ -208,7 +232,7 @@ function Feed({ storeId, conversation }: { storeId: string; conversation: ChatCo
                   </div>
                   <ol className="texting-messages">
                     {group.messages.map((m) => (
-                      <MessageItem key={m._id} message={m} />
+                      <MessageItem key={m._id} storeId={storeId} message={m} />
                     ))}
                   </ol>
                 </li>
@@ -221,7 +245,7 @@ function Feed({ storeId, conversation }: { storeId: string; conversation: ChatCo
   );
 }
 
-function MessageItem({ message }: { message: TextMessage }) {
+function MessageItem({ storeId, message }: { storeId: string; message: TextMessage }) {
   const { t, i18n } = useTranslation('texting');
   const mark = messageMark(message);
   const time = formatDate(message.creationDate, DATE_FORMATS.time, i18n.language);
@@ -238,6 +262,7 @@ function MessageItem({ message }: { message: TextMessage }) {
       <div className="texting-meta">
         <span>{who ? t('chat.sentBy', { name: who, time }) : time}</span>
         {mark !== 'received' && <StatusMark mark={mark} message={message} />}
+        {message.senderType === 'customer' && <MoveTextMenu storeId={storeId} message={message} />}
       </div>
     </li>
   );

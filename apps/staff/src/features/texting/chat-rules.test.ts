@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type {
   Conversation,
   HouseholdSearchResult,
-  TextMessage,
   UnreadTextMessages,
 } from '@servicebay/domain';
 import {
@@ -11,6 +10,7 @@ import {
   applyCustomerCounts,
   atTop,
   compareConversations,
+  consentChange,
   contactsOf,
   conversationName,
   groupMessagesByDay,
@@ -27,6 +27,7 @@ import {
   raiseErrors,
   readCountEvent,
   readMessageEvent,
+  removeMessage,
   replaceMessage,
   scrolledFarEnough,
   selectConversation,
@@ -41,55 +42,7 @@ import {
   type PagedItems,
 } from './chat-rules.js';
 
-const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-function conversation(n: number, over: Partial<Conversation> = {}): Conversation {
-  return {
-    customerId: ID(n),
-    firstName: `First${n}`,
-    lastName: `Last${n}`,
-    business: null,
-    customerNumber: '+15145550100',
-    permissionToText: true,
-    text: 'Hello',
-    sender: 'Ava Dupont',
-    senderType: 'store',
-    date: '2026-11-20T10:00:00.000Z',
-    unreadSentMessages: 0,
-    errorMessages: 0,
-    inspectionOrderId: null,
-    orderNumber: null,
-    inspectionOrderClosed: true,
-    vehicleInShop: false,
-    yearMakeModel: null,
-    licensePlate: null,
-    primaryPicture: null,
-    ...over,
-  };
-}
-
-function message(n: number, over: Partial<TextMessage> = {}): TextMessage {
-  return {
-    _id: ID(100 + n),
-    messageId: `client-message-${n}`,
-    customerId: ID(1),
-    storeId: ID(999),
-    userId: ID(500),
-    creationDate: '2026-11-20T10:00:00.000Z',
-    creationDay: '2026-11-20',
-    senderType: 'store',
-    senderName: 'Ava Dupont',
-    from: 'Downtown',
-    text: `Message ${n}`,
-    status: 'pending',
-    statusGroup: 'pending',
-    deliveryStatus: 'queued',
-    scheduledFor: null,
-    read: false,
-    automatic: false,
-    ...over,
-  };
-}
+import { conversation, ID, message } from './texting-fixture.js';
 
 const ids = (list: readonly Conversation[]) => list.map((c) => c.customerId);
 
@@ -496,5 +449,30 @@ describe('sending', () => {
     expect(sendErrorKey({ code: 'INVALID_ARGUMENTS', message: 'text: must not be empty' })).toBe('textEmpty');
     expect(sendErrorKey({ code: 'INVALID_ARGUMENTS', message: 'other' })).toBeNull();
     expect(sendErrorKey(null)).toBeNull();
+  });
+});
+
+describe('the consent history and moving a text', () => {
+  it('tells what changed the permission: the keyword and its number, or the staff user', () => {
+    expect(consentChange({ source: 'keyword', keyword: ' Arrêt ', phone: '+15145550100', userName: null })).toEqual({
+      key: 'byKeyword',
+      keyword: 'Arrêt',
+      phone: '+15145550100',
+    });
+    expect(consentChange({ source: 'keyword', keyword: 'STOP', phone: null, userName: null })).toEqual({
+      key: 'byKeywordNoPhone',
+      keyword: 'STOP',
+    });
+    expect(consentChange({ source: 'staff', keyword: null, phone: null, userName: 'Ava Dupont' })).toEqual({
+      key: 'byStaff',
+      name: 'Ava Dupont',
+    });
+    expect(consentChange({ source: 'staff', keyword: null, phone: null, userName: null })).toEqual({ key: 'byStaffUnknown' });
+  });
+
+  it('a moved text leaves the feed it was on, and only that one', () => {
+    const list = [message(1), message(2)];
+    expect(removeMessage(list, message(1)._id)).toEqual([message(2)]);
+    expect(removeMessage(list, 'another')).toEqual(list);
   });
 });

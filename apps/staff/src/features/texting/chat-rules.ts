@@ -2,6 +2,7 @@ import {
   TEXT_MESSAGE_MAX_LENGTH,
   ZTextCountEvent,
   ZTextMessageEvent,
+  type ConsentEvent,
   type Conversation,
   type HouseholdSearchResult,
   type TextCountEvent,
@@ -222,6 +223,11 @@ export function addMessage(messages: readonly TextMessage[], message: TextMessag
 /** An updated message replaces the one with its id; one not loaded is left out. */
 export function replaceMessage(messages: readonly TextMessage[], message: TextMessage): TextMessage[] {
   return messages.map((m) => (m._id === message._id ? message : m));
+}
+
+/** A message moved to another customer leaves this one's feed. */
+export function removeMessage(messages: readonly TextMessage[], id: string): TextMessage[] {
+  return messages.filter((m) => m._id !== id);
 }
 
 /** Oldest first (the feed reads down), one copy of each. */
@@ -463,4 +469,20 @@ export function sendErrorKey(
   if (error.code === 'INVALID_ARGUMENTS' && /^text: must not be empty/.test(error.message ?? ''))
     return 'textEmpty';
   return null;
+}
+
+/** What changed the permission to text: the keyword the customer texted (and from where), or a staff user. */
+export type ConsentChange =
+  | { key: 'byKeyword'; keyword: string; phone: string }
+  | { key: 'byKeywordNoPhone'; keyword: string }
+  | { key: 'byStaff'; name: string }
+  | { key: 'byStaffUnknown' };
+
+/** How one change of the permission to text is told, in the chat's words (`texting:consent.*`). */
+export function consentChange(event: Pick<ConsentEvent, 'source' | 'keyword' | 'phone' | 'userName'>): ConsentChange {
+  if (event.source === 'keyword') {
+    const keyword = (event.keyword ?? '').trim();
+    return event.phone ? { key: 'byKeyword', keyword, phone: event.phone } : { key: 'byKeywordNoPhone', keyword };
+  }
+  return event.userName ? { key: 'byStaff', name: event.userName } : { key: 'byStaffUnknown' };
 }

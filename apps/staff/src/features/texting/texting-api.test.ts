@@ -9,6 +9,7 @@ import type {
 } from '@servicebay/domain';
 import {
   applyMessageEvent,
+  applyMoved,
   applyRead,
   applySent,
   applyTextCountEvent,
@@ -16,57 +17,13 @@ import {
   countsKey,
   messagesKey,
 } from './texting-api.js';
+import { conversation as baseConversation, ID, message as baseMessage, STORE } from './texting-fixture.js';
 
-const STORE = '00000000-0000-4000-8000-000000000999';
-const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-function conversation(n: number, over: Partial<Conversation> = {}): Conversation {
-  return {
-    customerId: ID(n),
-    firstName: `First${n}`,
-    lastName: `Last${n}`,
-    business: null,
-    customerNumber: '+15145550100',
-    permissionToText: true,
-    text: 'Hello',
-    sender: 'Ava Dupont',
-    senderType: 'store',
-    date: `2026-11-2${n}T10:00:00.000Z`,
-    unreadSentMessages: 0,
-    errorMessages: 0,
-    inspectionOrderId: null,
-    orderNumber: null,
-    inspectionOrderClosed: true,
-    vehicleInShop: false,
-    yearMakeModel: null,
-    licensePlate: null,
-    primaryPicture: null,
-    ...over,
-  };
-}
-
-function message(n: number, over: Partial<TextMessage> = {}): TextMessage {
-  return {
-    _id: ID(100 + n),
-    messageId: `client-message-${n}`,
-    customerId: ID(1),
-    storeId: STORE,
-    userId: null,
-    creationDate: `2026-11-20T10:0${n}:00.000Z`,
-    creationDay: '2026-11-20',
-    senderType: 'store',
-    senderName: 'Ava Dupont',
-    from: 'Downtown',
-    text: `Message ${n}`,
-    status: 'pending',
-    statusGroup: 'pending',
-    deliveryStatus: 'queued',
-    scheduledFor: null,
-    read: false,
-    automatic: false,
-    ...over,
-  };
-}
+/** Each conversation on a day of its own, each message a minute after the one before. */
+const conversation = (n: number, over: Partial<Conversation> = {}) =>
+  baseConversation(n, { date: `2026-11-2${n}T10:00:00.000Z`, ...over });
+const message = (n: number, over: Partial<TextMessage> = {}) =>
+  baseMessage(n, { userId: null, creationDate: `2026-11-20T10:0${n}:00.000Z`, ...over });
 
 const page = <T>(items: T[], page = 0, hasMore = false) => ({
   items,
@@ -173,5 +130,31 @@ describe('the live events in the cache', () => {
     applySent(qc, STORE, sent);
     expect(messages(qc)!.filter((m) => m._id === sent._id)).toHaveLength(1);
     expect(conversations(qc)[0]).toMatchObject({ customerId: ID(1), text: 'Ready!' });
+  });
+
+  it('a text moved to another customer leaves the feed of the one it was on and joins the other’s', () => {
+    const qc = cache();
+    qc.setQueryData<InfiniteData<TextMessagePage, number>>(messagesKey(STORE, ID(2)), {
+      pages: [page([message(7, { customerId: ID(2) })])],
+      pageParams: [0],
+    });
+    const incoming = message(3, { senderType: 'customer', senderName: 'First1 Last1', from: '+15145550100' });
+    applyMessageEvent(qc, STORE, 'created', { message: incoming, conversation: null });
+    expect(messages(qc)!.map((m) => m._id)).toContain(incoming._id);
+
+    // Another advisor moved it: the updated event names its new customer.
+    const moved = { ...incoming, customerId: ID(2) };
+    applyMessageEvent(qc, STORE, 'updated', { message: moved, conversation: null });
+    expect(messages(qc)!.map((m) => m._id)).not.toContain(incoming._id);
+    expect(messages(qc, 2)!.filter((m) => m._id === incoming._id)).toEqual([moved]);
+
+    // This chat moved one: the same, and the event that follows changes nothing more.
+    const other = message(4, { senderType: 'customer', from: '+15145550100' });
+    applyMessageEvent(qc, STORE, 'created', { message: other, conversation: null });
+    const answer = { ...other, customerId: ID(2) };
+    applyMoved(qc, STORE, ID(1), answer);
+    applyMessageEvent(qc, STORE, 'updated', { message: answer, conversation: null });
+    expect(messages(qc)!.map((m) => m._id)).not.toContain(other._id);
+    expect(messages(qc, 2)!.filter((m) => m._id === other._id)).toHaveLength(1);
   });
 });

@@ -1,8 +1,11 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import {
+  consentHistoryRoute,
   conversationListRoute,
   customerTextMessagesRoute,
   LIMITS,
+  moveTargetsRoute,
+  moveTextMessageRoute,
   orderConversationRoute,
   searchHouseholdsRoute,
   sendTextMessageRoute,
@@ -23,6 +26,7 @@ import {
   mapPagedItems,
   markRead,
   moveLatestMessage,
+  removeMessage,
   newlyFailed,
   nextPageParam,
   pagedItems,
@@ -95,6 +99,27 @@ export const contactsQuery = (api: ApiClient, storeId: string, term: string) => 
   staleTime: 30_000,
 });
 
+/** Every change of the customer's permission to text, newest first, and the store's time zone. */
+export const consentHistoryKey = (storeId: string, customerId: string) =>
+  [...textingKey(storeId), 'consent', customerId] as const;
+export const consentHistoryQuery = (api: ApiClient, storeId: string, customerId: string) => ({
+  queryKey: consentHistoryKey(storeId, customerId),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.call(consentHistoryRoute, { params: { customerId }, signal }),
+});
+
+/** The store's other customers with the number an incoming text came from. */
+export const moveTargetsQuery = (api: ApiClient, storeId: string, customerId: string, textMessageId: string) => ({
+  queryKey: [...textingKey(storeId), 'move-targets', customerId, textMessageId] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.call(moveTargetsRoute, { params: { customerId, textMessageId }, signal }),
+});
+
+/** Attaches a customer's text to another customer of the store. */
+export function moveText(api: ApiClient, customerId: string, textMessageId: string, toCustomerId: string) {
+  return api.call(moveTextMessageRoute, { params: { customerId, textMessageId }, body: { toCustomerId } });
+}
+
 /** The conversation with an order's customer (the order page opens the chat on it). */
 export function fetchOrderConversation(api: ApiClient, storeId: string, inspectionOrderId: string) {
   return api.call(orderConversationRoute, { params: { storeId, inspectionOrderId } });
@@ -161,9 +186,12 @@ export function applyMessageEvent(
 ) {
   const { message } = event;
   const before = cachedMessages(qc, storeId, message.customerId).find((m) => m._id === message._id);
+  const moved = type === 'updated' && takeFromOtherCustomers(qc, storeId, message);
   updateMessages(qc, storeId, message.customerId, (list) =>
-    type === 'created' ? addMessage(list, message) : replaceMessage(list, message),
+    type === 'created' || moved ? addMessage(list, message) : replaceMessage(list, message),
   );
+  // The customer it left has a new latest text: its line is read again.
+  if (moved) void qc.invalidateQueries({ queryKey: conversationsKey(storeId) });
   if (event.conversation)
     updateConversations(qc, storeId, (list) => updateConversationList(list, event.conversation!));
   if (type === 'updated' && newlyFailed(before, message)) {
@@ -171,6 +199,22 @@ export function applyMessageEvent(
       counts ? raiseErrors(counts, message.customerId) : counts,
     );
   }
+}
+
+/**
+ * An updated message now of another customer (moved): it leaves the feed of every other customer
+ * that holds it. True when one held it.
+ */
+function takeFromOtherCustomers(qc: QueryClient, storeId: string, message: TextMessage): boolean {
+  let held = false;
+  for (const [key, data] of qc.getQueriesData<MessagePages>({ queryKey: [...textingKey(storeId), 'messages'] })) {
+    const customerId = key[3];
+    if (!data || typeof customerId !== 'string' || customerId === message.customerId) continue;
+    if (!data.pages.some((p) => p.items.some((m) => m._id === message._id))) continue;
+    held = true;
+    updateMessages(qc, storeId, customerId, (list) => removeMessage(list, message._id));
+  }
+  return held;
 }
 
 /** A count event: the totals and that customer's counts, on the list too. */
@@ -193,4 +237,11 @@ export function applyRead(qc: QueryClient, storeId: string, customerId: string, 
 export function applySent(qc: QueryClient, storeId: string, message: TextMessage) {
   updateMessages(qc, storeId, message.customerId, (list) => addMessage(list, message));
   updateConversations(qc, storeId, (list) => moveLatestMessage(list, message));
+}
+
+/** A text the chat moved: out of the customer's feed, into the other's, and both lines read again. */
+export function applyMoved(qc: QueryClient, storeId: string, fromCustomerId: string, message: TextMessage) {
+  updateMessages(qc, storeId, fromCustomerId, (list) => removeMessage(list, message._id));
+  updateMessages(qc, storeId, message.customerId, (list) => addMessage(list, message));
+  void qc.invalidateQueries({ queryKey: conversationsKey(storeId) });
 }

@@ -37,3 +37,13 @@ export const ChatIcon = (props: IconProps) => (
     <path d="M21 12a8 8 0 01-11.6 7.1L4 20l1-4.6A8 8 0 1121 12z" />
   </Icon>
 );
+export const HistoryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12a9 9 0 103-6.7L3 8M3 3v5h5M12 7v5l4 2" />
+  </Icon>
+);
+export const MoreIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 6h.01M12 12h.01M12 18h.01" strokeWidth={3} />
+  </Icon>
+);

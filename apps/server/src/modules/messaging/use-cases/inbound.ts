@@ -76,12 +76,9 @@ export function inboundUseCases(ctx: MessagingContext, sending: SendingUseCases)
   }
 
   return {
-    /** The customer a number belongs to: of several, the one texted most recently. */
-    async customerForPhone(phone: string): Promise<{ id: string; storeId: string } | null> {
-      const e164 = normalizePhone(phone);
-      if (!e164) return null;
-      const [match] = await repo.customersByPhone(phoneCandidates(e164));
-      return match ?? null;
+    /** The customer a store's text was attached to, by its message id (a customer's: its MessageSid). */
+    async customerOfText(storeId: string, messageId: string): Promise<string | null> {
+      return (await repo.messageByMessageId(storeId, messageId))?.customerId ?? null;
     },
 
     /** Twilio's incoming message (already verified): stored once per MessageSid, unread. */
@@ -90,12 +87,12 @@ export function inboundUseCases(ctx: MessagingContext, sending: SendingUseCases)
       const sid = field(params, 'MessageSid') ?? field(params, 'SmsSid');
       const body = field(params, 'Body') ?? '';
       if (!from || !sid) return { customerId: null };
-      const [match] = await repo.customersByPhone(phoneCandidates(from));
-      if (!match) {
+      // One index-backed lookup (customers_mobile_idx) gives the customer and all the text needs of it.
+      const [customer] = await repo.customersByPhone(phoneCandidates(from));
+      if (!customer) {
         deps.logger.info({ messageSid: sid }, 'incoming text from a number no customer has');
         return { customerId: null };
       }
-      const customer = (await repo.customer(match.storeId, match.id))!;
       const store = await repo.store(customer.storeId);
       const storeName = store?.name ?? '';
       const timeZone = storedStoreTimeZone(store ?? { settings: null, country: null, state: null });
