@@ -95,4 +95,5 @@ export * from './routes/appointments.js';
 export * from './messaging/texting.js';
 export * from './routes/messaging.js';
 export * from './notifications/notification.js';
+export * from './notifications/push.js';
 export * from './routes/notifications.js';
