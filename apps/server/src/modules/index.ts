@@ -215,6 +215,25 @@ function buildAccess(
 
 }
 
+/**
+ * Notifications: made from other modules' committed events (outbox reactions), the order's people
+ * read through the orders module's door in the relay's transaction. A new notification of a
+ * customer's answer or text is pushed to the user's devices too, without holding the relay: the
+ * push services are waited for outside its transaction. `push` is the door other modules (the
+ * internal chat) push through.
+ */
+function buildNotifications(platform: Platform) {
+  const { config } = platform;
+  const db = platform.database.db;
+  const notifications = createNotificationsService({ db });
+  const push = createPushSender({ db, vapid: config.vapid, logger: platform.logger, allowHttpEndpoints: !config.production });
+  const pushLater = (userId: string, payload: Parameters<typeof push.sendToUser>[1]) => {
+    push.sendToUser(userId, payload).catch((error: unknown) => platform.logger.warn({ err: error, userId }, 'push failed'));
+  };
+  for (const reaction of notificationReactions({ orderPeople: orderPeopleIn, push: pushLater })) platform.outbox.react(reaction);
+  return { notifications, push };
+}
+
 /** Every service of the server, built once from the platform. */
 export function buildServices(platform: Platform) {
   const { config } = platform;
@@ -323,16 +342,7 @@ export function buildServices(platform: Platform) {
     customerSuccessEmail: config.customerSuccessEmail,
   });
 
-  // Notifications: made from other modules' committed events (outbox reactions), the order's
-  // people read through the orders module's door in the relay's transaction.
-  // A new notification of a customer's answer or text is pushed to the user's devices too, without
-  // holding the relay: the push services are waited for outside its transaction.
-  const notifications = createNotificationsService({ db });
-  const push = createPushSender({ db, vapid: config.vapid, logger: platform.logger, allowHttpEndpoints: !config.production });
-  const pushLater = (userId: string, payload: Parameters<typeof push.sendToUser>[1]) => {
-    push.sendToUser(userId, payload).catch((error: unknown) => platform.logger.warn({ err: error, userId }, 'push failed'));
-  };
-  for (const reaction of notificationReactions({ orderPeople: orderPeopleIn, push: pushLater })) platform.outbox.react(reaction);
+  const { notifications, push } = buildNotifications(platform);
 
   return {
     identity,
