@@ -66,7 +66,7 @@ export function createPushSender(options: PushSenderOptions) {
       const response = await fetch(request.endpoint, {
         method: request.method,
         headers: request.headers as Record<string, string>,
-        body: request.body as unknown as BodyInit,
+        body: new Uint8Array(request.body as Buffer),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
       });
