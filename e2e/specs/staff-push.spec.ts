@@ -187,7 +187,6 @@ for (const language of ['en', 'fr'] as const) {
     const { publicKey } = await call<{ publicKey: string }>(request, api, 'get', '/v2/api/notification/push/publicKey');
     const device = await pushService.subscribe(publicKey);
     await useLocalPushService(context, device, publicKey);
-    await context.grantPermissions(['notifications'], { origin });
 
     await page.setViewportSize(TABLET);
     await signIn(page, username, PASSWORD);
@@ -195,7 +194,12 @@ for (const language of ['en', 'fr'] as const) {
     await page.locator('#staff-navigation [data-menu-entry="notifications"]').click();
     const dialog = page.getByRole('dialog');
     const control = dialog.getByTestId('push-permission');
-    await control.getByRole('button', { name: w.enable }).click();
+    const enable = control.getByRole('button', { name: w.enable });
+    await expect(enable).toBeVisible();
+    await expectAccessible(page);
+    // The user accepts the browser's prompt.
+    await context.grantPermissions(['notifications'], { origin });
+    await enable.click();
     await expect(control.getByRole('status')).toHaveText(w.on);
     await expect.poll(() => shownTitles(context)).toEqual([expect.stringContaining(w.thanks)]);
     await expectAccessible(page);
