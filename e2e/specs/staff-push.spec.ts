@@ -197,6 +197,7 @@ for (const language of ['en', 'fr'] as const) {
     const enable = control.getByRole('button', { name: w.enable });
     await expect(enable).toBeVisible();
     await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath(`push-off-tablet-${language}.png`) });
     // The user accepts the browser's prompt.
     await context.grantPermissions(['notifications'], { origin });
     await enable.click();
