@@ -17,6 +17,8 @@ describe('ZPushSubscriptionRequest', () => {
       { endpoint: 'https://push.example', keys },
       { endpoint: 'https://push example/x', keys },
       { endpoint: 'data:text/plain,hi', keys },
+      { endpoint: 'https://push.example/a\u0000b', keys },
+      { endpoint: 'https://push.example/é', keys },
       { endpoint: 'https://push.example/x', keys: { ...keys, p256dh: `A${'a'.repeat(86)}` } },
       { endpoint: 'https://push.example/x', keys: { ...keys, p256dh: `B${'a'.repeat(85)}=` } },
       { endpoint: 'https://push.example/x', keys: { ...keys, auth: 'A'.repeat(21) } },

@@ -9,8 +9,11 @@ import { ZId } from '../http/common.js';
 /** base64url without padding, as browsers write subscription keys. */
 const base64url = /^[A-Za-z0-9_-]+$/;
 
-/** An absolute http(s) URL: a host name (or [IPv6]), an optional port, a path; no user or password. */
-const PUSH_ENDPOINT = /^https?:\/\/(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?\/[^\s]*$/;
+/**
+ * An absolute http(s) URL: a host name (or [IPv6]), an optional port, a path of printable ASCII
+ * (push services' endpoints are; no space, NUL or other control); no user or password.
+ */
+const PUSH_ENDPOINT = /^https?:\/\/(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?\/[!-~]*$/;
 
 /** The endpoint the push service gave the browser: an absolute http(s) URL. */
 export const ZPushEndpoint = z
