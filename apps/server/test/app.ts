@@ -6,12 +6,15 @@ import { loadConfig, type Config } from '../src/platform/config.js';
 import { createPlatform, closePlatform } from '../src/platform/bootstrap.js';
 import type { Platform } from '../src/platform/platform.js';
 import { buildApp, type BuildOptions } from '../src/app.js';
+import { buildServices, type Services } from '../src/modules/index.js';
 import { createTestDatabase } from './db.js';
 import { factories } from './factories.js';
 
 export interface TestApp {
   app: FastifyInstance;
   platform: Platform;
+  /** The services the app was built with (modules/index.ts). */
+  services: Services;
   make: ReturnType<typeof factories>;
   close(): Promise<void>;
 }
@@ -29,11 +32,13 @@ export async function createTestApp(
     ...overrides,
   };
   const platform = await createPlatform(config, { database: await createTestDatabase() });
-  const app = await buildApp(platform, options);
+  const services = options.services ?? buildServices(platform);
+  const app = await buildApp(platform, { ...options, services });
   await app.ready();
   return {
     app,
     platform,
+    services,
     make: factories(platform.database.db),
     async close() {
       await app.close();

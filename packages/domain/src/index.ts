@@ -95,6 +95,7 @@ export * from './routes/appointments.js';
 export * from './messaging/texting.js';
 export * from './routes/messaging.js';
 export * from './notifications/notification.js';
+export * from './notifications/push.js';
 export * from './routes/notifications.js';
 export * from './internal-chat/internal-chat.js';
 export * from './routes/internal-chat.js';

@@ -69,7 +69,7 @@ import { createMaintenanceRepository, createVehicleDataService, vehicleDataRoute
 import { courseRoutes, createCoursesService } from './training/index.js';
 import { createVinScannerRepository, createVinScannerService, vinScannerRoutes, vinScannerSettings } from './vin-scanner/index.js';
 import { createRepairOrdersService, inspectionOrderOwnerResolvers, inspectionOrderRoutes, orderPeopleIn, type RepairOrdersService } from './repair-orders/index.js';
-import { createNotificationsService, notificationReactions, notificationRoutes } from './notifications/index.js';
+import { createNotificationsService, createPushSender, notificationReactions, notificationRoutes } from './notifications/index.js';
 import { createChatTokenSigner, createInternalChatService, internalChatRoutes } from './internal-chat/index.js';
 import { createInspectionsService, customerDecisionsIn, inspectionOwnerResolvers, inspectionRoutes, inspectionRules, type InspectionsService } from './inspections/index.js';
 import {
@@ -231,6 +231,25 @@ function buildAccess(
 
 }
 
+/**
+ * Notifications: made from other modules' committed events (outbox reactions), the order's people
+ * read through the orders module's door in the relay's transaction. A new notification of a
+ * customer's answer or text is pushed to the user's devices too, without holding the relay: the
+ * push services are waited for outside its transaction. `push` is the door other modules (the
+ * internal chat) push through.
+ */
+function buildNotifications(platform: Platform) {
+  const { config } = platform;
+  const db = platform.database.db;
+  const notifications = createNotificationsService({ db });
+  const push = createPushSender({ db, vapid: config.vapid, logger: platform.logger, allowHttpEndpoints: !config.production });
+  const pushLater = (userId: string, payload: Parameters<typeof push.sendToUser>[1]) => {
+    push.sendToUser(userId, payload).catch((error: unknown) => platform.logger.warn({ err: error, userId }, 'push failed'));
+  };
+  for (const reaction of notificationReactions({ orderPeople: orderPeopleIn, push: pushLater })) platform.outbox.react(reaction);
+  return { notifications, push };
+}
+
 /** Every service of the server, built once from the platform. */
 export function buildServices(platform: Platform) {
   const { config } = platform;
@@ -339,10 +358,7 @@ export function buildServices(platform: Platform) {
     customerSuccessEmail: config.customerSuccessEmail,
   });
 
-  // Notifications: made from other modules' committed events (outbox reactions), the order's
-  // people read through the orders module's door in the relay's transaction.
-  const notifications = createNotificationsService({ db });
-  for (const reaction of notificationReactions({ orderPeople: orderPeopleIn })) platform.outbox.react(reaction);
+  const { notifications, push } = buildNotifications(platform);
 
   return {
     identity,
@@ -379,6 +395,7 @@ export function buildServices(platform: Platform) {
     messaging,
     notifications,
     internalChat: buildInternalChat(platform, link, createTenancyRepository(db)),
+    push,
     access,
   };
 }
@@ -415,7 +432,7 @@ export function implementations(platform: Platform, services: Services = buildSe
     ...appointmentRoutes(s.appointments),
     ...messagingRoutes(s.messaging),
     ...twilioWebhookRoutes(s.messaging, platform.config),
-    ...notificationRoutes(s.notifications),
+    ...notificationRoutes(s.notifications, s.push),
     ...internalChatRoutes(s.internalChat),
     // Not mounted at all unless DEV_TOOLS is on: its paths then answer as paths that do not exist.
     ...(platform.config.devTools ? [...devOutboxRoutes(s.devOutbox), ...devOutboxReplyRoutes(s.messaging, s.devOutbox, platform.config)] : []),

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -24,5 +24,25 @@ describe('DEV_TOOLS (the development outbox)', () => {
     for (const value of ['true', '1', 'yes', 'on', 'TRUE']) {
       expect(load({ NODE_ENV: 'production', DEV_TOOLS: value }).devTools).toBe(false);
     }
+  });
+});
+
+describe('VAPID keys (web push)', () => {
+  it('are generated once into the data folder and read again by every later start', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'servicebay-vapid-'));
+    const first = loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: dir }).vapid;
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    expect(existsSync(path.join(dir, 'vapid-keys.json'))).toBe(true);
+    const second = loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: dir }).vapid;
+    expect(second).toEqual(first);
+    expect(first.subject).toMatch(/^mailto:/);
+  });
+
+  it('come from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when given (both or neither), with VAPID_SUBJECT', () => {
+    const vapid = load({ VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv', VAPID_SUBJECT: 'mailto:ops@shop.example' }).vapid;
+    expect(vapid).toEqual({ publicKey: 'pub', privateKey: 'priv', subject: 'mailto:ops@shop.example' });
+    expect(() => load({ VAPID_PUBLIC_KEY: 'pub' })).toThrow(/both or neither/);
+    expect(load({ PUBLIC_URL: 'https://shop.example' }).vapid.subject).toBe('https://shop.example');
   });
 });

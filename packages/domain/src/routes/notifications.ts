@@ -9,6 +9,7 @@ import {
   ZNotification,
   ZNotificationList,
 } from '../notifications/notification.js';
+import { ZPushPublicKey, ZPushSubscription, ZPushSubscriptionRequest } from '../notifications/push.js';
 
 const ZUserNotification = z.strictObject({ userId: ZId, notificationId: ZId });
 
@@ -71,10 +72,35 @@ export const unsubscribePushRoute = defineRoute({
   response: z.object({ removed: z.literal(true) }),
 });
 
+export const pushPublicKeyRoute = defineRoute({
+  id: 'notifications.pushPublicKey',
+  method: 'GET',
+  path: '/v2/api/notification/push/publicKey',
+  summary: "The server's VAPID public key: the applicationServerKey a browser subscribes with. The same for every server process.",
+  tag: 'notifications',
+  access: access.signedIn(STAFF_ROLES),
+  response: ZPushPublicKey,
+});
+
+export const subscribePushRoute = defineRoute({
+  id: 'notifications.subscribe',
+  method: 'POST',
+  path: '/v2/api/user/:userId/notification/subscribe',
+  summary:
+    "Stores the browser's web push subscription (PushSubscription.toJSON()) for the user: one per device. The same endpoint again updates it (and moves it to this user when another user of the device had it), never a second row. A malformed endpoint or keys answer 400.",
+  tag: 'notifications',
+  access: access.self(STAFF_ROLES),
+  params: z.strictObject({ userId: ZId }),
+  body: ZPushSubscriptionRequest,
+  response: ZPushSubscription,
+});
+
 export const notificationRoutes = [
   listNotificationsRoute,
   archiveNotificationsRoute,
   archiveNotificationRoute,
   readNotificationRoute,
   unsubscribePushRoute,
+  pushPublicKeyRoute,
+  subscribePushRoute,
 ] as const;

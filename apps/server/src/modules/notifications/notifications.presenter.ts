@@ -1,4 +1,4 @@
-import type { Notification, NotificationKind } from '@servicebay/domain';
+import { orderTitlePrefix, PUSH_BODY_MAX, PUSH_TITLE_MAX, type Notification, type NotificationKind, type PushPayload } from '@servicebay/domain';
 import { translate } from '../../platform/i18n/translate.js';
 import type { NotificationRow } from './notifications.repository.js';
 
@@ -42,5 +42,34 @@ export function presentNotification(row: NotificationRow, language: string): Not
     storeId: row.storeId,
     inspectionOrderId: row.inspectionOrderId,
     customerId: row.customerId,
+  };
+}
+
+/** The kinds a user's devices are pushed: a customer's answer and a customer's text (an assignment is not). */
+export const PUSHED_KINDS: readonly NotificationKind[] = ['reportApproved', 'inboundText'];
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * The push for a new notification, in the addressee's language: the title names what happened,
+ * prefixed 'RO#' and the order's number when it is about an order; the body is the headline; a
+ * click opens the order's page. Pushes of one notification fold into one (tag).
+ */
+export function pushPayloadOf(notification: Notification, params: Params, language: string): PushPayload {
+  const what =
+    notification.kind === 'inboundText'
+      ? translate(language, 'notifications:push.inboundText', { customer: params.customer ?? translate(language, 'notifications:aCustomer') })
+      : translate(language, `notifications:push.${notification.kind}`);
+  const prefix = orderTitlePrefix(params.order);
+  const url =
+    notification.storeId && notification.inspectionOrderId
+      ? `/app/store/${encodeURIComponent(notification.storeId)}/inspectionOrder/${encodeURIComponent(notification.inspectionOrderId)}`
+      : '/app/notifications';
+  return {
+    title: clip(prefix ? `${prefix} ${what}` : what, PUSH_TITLE_MAX),
+    body: clip(notification.headline, PUSH_BODY_MAX),
+    ignore: false,
+    url,
+    tag: `notification:${notification.id}`,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportApprovedEvent, TextMessageEvent } from '@servicebay/domain';
 import { approvalDraft, assignmentDraft, inboundTextDraft, quote } from './notifications.reactions.js';
-import { headlineOf } from './notifications.presenter.js';
+import { headlineOf, pushPayloadOf } from './notifications.presenter.js';
 
 const store = '00000000-0000-4000-8000-000000000001';
 const order = '00000000-0000-4000-8000-000000000002';
@@ -85,5 +85,39 @@ describe('headlineOf', () => {
     expect(headlineOf('reportApproved', params, 'en')).toBe('Jane Doe answered the report of RO 7001: 2 approved, 1 declined');
     expect(headlineOf('reportApproved', params, 'fr')).toBe('Jane Doe a répondu au rapport, BT 7001 : 2 approuvé(s), 1 refusé(s)');
     expect(headlineOf('orderAssigned', { order: null, vehicle: null }, 'en')).toBe('RO (no number) was assigned to you (a vehicle)');
+  });
+});
+
+describe('pushPayloadOf', () => {
+  const notification = (kind: 'reportApproved' | 'inboundText', params: Record<string, string | number | null>, language: string) => ({
+    _id: tech,
+    id: tech,
+    headline: headlineOf(kind, params, language),
+    kind,
+    read: false,
+    archived: false,
+    created: now.toISOString(),
+    updated: now.toISOString(),
+    expirationDate: now.toISOString(),
+    storeId: store,
+    inspectionOrderId: order,
+    customerId: null,
+  });
+
+  it("titles a customer's text 'RO#' and the order's number, the headline as its body, in the reader's language", () => {
+    const params = { customer: 'Jane Doe', order: '7001', text: 'Is my car ready?' };
+    expect(pushPayloadOf(notification('inboundText', params, 'en'), params, 'en')).toEqual({
+      title: 'RO#7001 Text from Jane Doe',
+      body: 'Jane Doe texted about RO 7001: “Is my car ready?”',
+      ignore: false,
+      url: `/app/store/${store}/inspectionOrder/${order}`,
+      tag: `notification:${tech}`,
+    });
+    expect(pushPayloadOf(notification('inboundText', params, 'fr'), params, 'fr').title).toBe('RO#7001 Texto de Jane Doe');
+  });
+
+  it('has no prefix when the order has no number', () => {
+    const params = { signer: 'Jane Doe', order: null, approved: 1, declined: 0 };
+    expect(pushPayloadOf(notification('reportApproved', params, 'en'), params, 'en').title).toBe('Customer answered the report');
   });
 });

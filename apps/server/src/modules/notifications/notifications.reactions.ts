@@ -3,11 +3,13 @@ import {
   parseTopic,
   type RepairOrder,
   type ReportApprovedEvent,
+  type PushPayload,
   type TextMessageEvent,
 } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
 import type { OutboxReaction } from '../../platform/outbox/outbox.js';
 import { notifyIn, type NotificationDraft } from './notifications.service.js';
+import { pushPayloadOf, PUSHED_KINDS } from './notifications.presenter.js';
 
 /** What the notifications need of an order: who runs it. The composition root plugs the orders module in. */
 export type OrderPeoplePort = (
@@ -96,8 +98,20 @@ export function assignmentDraft(storeId: string, order: AssignedOrder, now: Date
  * (reportApproved), a customer's text (messages/created), an order given to a technician
  * (inspectionOrders/created and updated). Each runs in the relay's transaction.
  */
-export function notificationReactions(deps: { orderPeople: OrderPeoplePort; now?: () => Date }): OutboxReaction[] {
+export function notificationReactions(deps: {
+  orderPeople: OrderPeoplePort;
+  /**
+   * Pushes a new notification to the user's devices; called in the relay's transaction, so it
+   * must not wait for the push services (the push sender's `sendToUser`, not awaited).
+   */
+  push?: (userId: string, payload: PushPayload) => void;
+  now?: () => Date;
+}): OutboxReaction[] {
   const now = deps.now ?? (() => new Date());
+  const notify = (tx: Db, draft: NotificationDraft) =>
+    notifyIn(tx, draft, now(), ({ notification, language }) => {
+      if (deps.push && PUSHED_KINDS.includes(notification.kind)) deps.push(draft.userId, pushPayloadOf(notification, draft.params, language));
+    });
   const storeEvent = (topic: string, ...names: string[]) => {
     const parsed = parseTopic(topic);
     return parsed?.kind === 'store' && names.includes(parsed.name) ? parsed.id : null;
@@ -111,7 +125,7 @@ export function notificationReactions(deps: { orderPeople: OrderPeoplePort; now?
         const storeId = storeEvent(topic, 'reportApproved')!;
         const event = payload as ReportApprovedEvent;
         const draft = approvalDraft(storeId, event, await advisorOf(tx, storeId, event.inspectionOrderId));
-        if (draft) await notifyIn(tx, draft, now());
+        if (draft) await notify(tx, draft);
       },
     },
     {
@@ -123,7 +137,7 @@ export function notificationReactions(deps: { orderPeople: OrderPeoplePort; now?
         const orderId = inboundTextOrder(event);
         if (!orderId) return;
         const draft = inboundTextDraft(storeId, event, await advisorOf(tx, storeId, orderId));
-        if (draft) await notifyIn(tx, draft, now());
+        if (draft) await notify(tx, draft);
       },
     },
     {
@@ -132,7 +146,7 @@ export function notificationReactions(deps: { orderPeople: OrderPeoplePort; now?
       async handle(tx, { topic, payload }) {
         const storeId = storeEvent(topic, 'inspectionOrders/created', 'inspectionOrders/updated')!;
         const draft = assignmentDraft(storeId, payload as AssignedOrder, now());
-        if (draft) await notifyIn(tx, draft, now());
+        if (draft) await notify(tx, draft);
       },
     },
   ];

@@ -5,6 +5,7 @@ import { notifications, pushSubscriptions } from './notifications.schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 /** Every query names the user: a user reads and changes only its own notifications. */
 export function createNotificationsRepository(db: Db) {
@@ -111,6 +112,32 @@ export function createNotificationsRepository(db: Db) {
     async insertSubscription(values: typeof pushSubscriptions.$inferInsert) {
       const [row] = await db.insert(pushSubscriptions).values(values).returning();
       return row!;
+    },
+
+    /**
+     * Stores a device's subscription: its endpoint once (push_subscriptions_endpoint), so the same
+     * endpoint again updates the keys and the user, never a second row.
+     */
+    async upsertSubscription(values: { userId: string; endpoint: string; p256dh: string; auth: string; at: Date }): Promise<PushSubscriptionRow> {
+      const [row] = await db
+        .insert(pushSubscriptions)
+        .values({ userId: values.userId, endpoint: values.endpoint, p256dh: values.p256dh, auth: values.auth, createdAt: values.at, updatedAt: values.at })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, updatedAt: values.at },
+        })
+        .returning();
+      return row!;
+    },
+
+    /** The user's devices (push_subscriptions_user_idx). */
+    async subscriptionsOf(userId: string): Promise<PushSubscriptionRow[]> {
+      return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    },
+
+    /** Removes a subscription the push service reported gone. */
+    async removeSubscriptionById(id: string): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
     },
   };
 }

@@ -37,8 +37,9 @@ export const notifications = pgTable(
 );
 
 /**
- * Web push subscriptions, one per user and device (endpoint). Only removal is built so far:
- * subscribing and sending pushes come with web push (docs/notifications.md).
+ * Web push subscriptions, one per device (endpoint): a device belongs to the user who subscribed
+ * it last (a shared tablet moves to whoever signs in and subscribes), so an endpoint is stored
+ * once. Removed when its user unsubscribes or the push service answers it is gone (404, 410).
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -51,6 +52,7 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('push_subscriptions_user_endpoint').on(t.userId, t.endpoint)],
+  (t) => [uniqueIndex('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );

@@ -28,9 +28,15 @@ export interface NotificationDraft {
 /**
  * Makes a notification in the caller's transaction and announces it on
  * system/notifications/created (given to the addressee's sockets only). Nothing when the user was
- * already told of this source, or is not an active user. Returns what was made.
+ * already told of this source, or is not an active user. Returns what was made; `told` hears of
+ * it too, with the addressee's language (the reactions push it from there).
  */
-export async function notifyIn(tx: Db, draft: NotificationDraft, now: Date): Promise<Notification | null> {
+export async function notifyIn(
+  tx: Db,
+  draft: NotificationDraft,
+  now: Date,
+  told?: (made: { notification: Notification; language: string; draft: NotificationDraft }) => void,
+): Promise<Notification | null> {
   const repo = createNotificationsRepository(tx);
   const recipient = await repo.recipient(draft.userId);
   if (!recipient?.active) return null;
@@ -44,6 +50,7 @@ export async function notifyIn(tx: Db, draft: NotificationDraft, now: Date): Pro
   const notification = presentNotification(row, recipient.language);
   const event: NotificationCreatedEvent = { userId: draft.userId, notification };
   await recordEvent(tx, topics.system.notificationsCreated, event);
+  told?.({ notification, language: recipient.language, draft });
   return notification;
 }
 

@@ -5,6 +5,7 @@ import type { NotificationList } from '@servicebay/domain';
 import { PageHeader } from '../../kit/PageHeader.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { NotificationsList } from './NotificationsList.js';
+import { PushPermission } from './PushPermission.js';
 import { useNotifications } from './useNotifications.js';
 
 /** The notifications modal the menu's entry opens over the dashboard. */
@@ -12,7 +13,10 @@ export function NotificationsModal({ opened, onClose, userId, query }: { opened:
   const { t } = useTranslation(['notifications', 'ui']);
   return (
     <Modal opened={opened} onClose={onClose} title={t('notifications:title')} size="lg" centered closeButtonProps={{ 'aria-label': t('ui:dialog.close') }}>
-      <NotificationsList userId={userId} query={query} onNavigate={onClose} />
+      <Stack gap="md">
+        <PushPermission userId={userId} />
+        <NotificationsList userId={userId} query={query} onNavigate={onClose} />
+      </Stack>
     </Modal>
   );
 }
@@ -25,6 +29,7 @@ export function NotificationsPage() {
   return (
     <Stack gap="lg" maw={720}>
       <PageHeader title={t('notifications:title')} purpose={t('staff:pages.notifications.purpose')} />
+      <PushPermission userId={user._id} />
       <NotificationsList userId={user._id} query={query} />
     </Stack>
   );

@@ -2,3 +2,5 @@
 export { NotificationsModal, NotificationsPage } from './NotificationsModal.js';
 export { NotificationBanner } from './NotificationBanner.js';
 export { useNotifications } from './useNotifications.js';
+export { PushPermission } from './PushPermission.js';
+export { usePushDevice } from './usePushDevice.js';
