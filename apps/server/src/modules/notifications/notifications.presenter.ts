@@ -1,4 +1,4 @@
-import { orderTitlePrefix, PUSH_BODY_MAX, PUSH_TITLE_MAX, type Notification, type NotificationKind, type PushPayload } from '@servicebay/domain';
+import { orderTitlePrefix, PUSH_BODY_MAX, PUSH_TITLE_MAX, type InternalChatMessageCreated, type Notification, type NotificationKind, type PushPayload } from '@servicebay/domain';
 import { translate } from '../../platform/i18n/translate.js';
 import type { NotificationRow } from './notifications.repository.js';
 
@@ -71,5 +71,19 @@ export function pushPayloadOf(notification: Notification, params: Params, langua
     ignore: false,
     url,
     tag: `notification:${notification.id}`,
+  };
+}
+
+/**
+ * The push of a shop chat message: the order ('RO#10231') and who wrote, the message itself, and
+ * the order's page to open. One tag per order, so a burst of messages folds into one notification.
+ */
+export function chatPushPayloadOf(event: InternalChatMessageCreated): PushPayload {
+  return {
+    title: clip(`${event.title} ${event.senderName}`.trim(), PUSH_TITLE_MAX),
+    body: clip(event.text, PUSH_BODY_MAX),
+    ignore: false,
+    url: `/app/store/${encodeURIComponent(event.storeId)}/inspectionOrder/${encodeURIComponent(event.repairOrderId)}`,
+    tag: `chat:${event.repairOrderId}`,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportApprovedEvent, TextMessageEvent } from '@servicebay/domain';
-import { approvalDraft, assignmentDraft, inboundTextDraft, quote } from './notifications.reactions.js';
-import { headlineOf, pushPayloadOf } from './notifications.presenter.js';
+import { chatNotificationTitle, type ReportApprovedEvent, type TextMessageEvent } from '@servicebay/domain';
+import { approvalDraft, assignmentDraft, inboundTextDraft, notificationReactions, quote } from './notifications.reactions.js';
+import { chatPushPayloadOf, headlineOf, pushPayloadOf } from './notifications.presenter.js';
 
 const store = '00000000-0000-4000-8000-000000000001';
 const order = '00000000-0000-4000-8000-000000000002';
@@ -119,5 +119,43 @@ describe('pushPayloadOf', () => {
   it('has no prefix when the order has no number', () => {
     const params = { signer: 'Jane Doe', order: null, approved: 1, declined: 0 };
     expect(pushPayloadOf(notification('reportApproved', params, 'en'), params, 'en').title).toBe('Customer answered the report');
+  });
+});
+
+describe('shop chat pushes', () => {
+  const event = {
+    storeId: store,
+    repairOrderId: order,
+    orderNumber: '10231',
+    channelId: '00000000-0000-4000-8000-000000000010',
+    messageId: '00000000-0000-4000-8000-000000000011',
+    senderId: tech,
+    senderName: 'Terry Tech',
+    text: 'Front pads at 2 mm, can you call the customer?',
+    recipientIds: [advisor, advisor, '00000000-0000-4000-8000-000000000012'],
+    title: chatNotificationTitle('10231'),
+  };
+
+  it("titles the push 'RO#' and the order's number with the sender, the message as its body, opening the order", () => {
+    expect(chatPushPayloadOf(event)).toEqual({
+      title: 'RO#10231 Terry Tech',
+      body: 'Front pads at 2 mm, can you call the customer?',
+      ignore: false,
+      url: `/app/store/${store}/inspectionOrder/${order}`,
+      tag: `chat:${order}`,
+    });
+  });
+
+  it('pushes each recipient once, and nothing for the events of other topics', async () => {
+    const pushed: [string, string | undefined][] = [];
+    const reactions = notificationReactions({ orderPeople: async () => null, push: (userId, payload) => pushed.push([userId, payload.title]) });
+    const chat = reactions.find((r) => r.name === 'notifications.chatPush')!;
+    expect(chat.wants(`store/${store}/internalChat/messageCreated`)).toBe(true);
+    expect(chat.wants(`store/${store}/messages/created`)).toBe(false);
+    await chat.handle(undefined as never, { topic: `store/${store}/internalChat/messageCreated`, payload: event } as never);
+    expect(pushed).toEqual([
+      [advisor, 'RO#10231 Terry Tech'],
+      ['00000000-0000-4000-8000-000000000012', 'RO#10231 Terry Tech'],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_LIFETIME_MS,
+  type InternalChatMessageCreated,
   parseTopic,
   type RepairOrder,
   type ReportApprovedEvent,
@@ -9,7 +10,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import type { OutboxReaction } from '../../platform/outbox/outbox.js';
 import { notifyIn, type NotificationDraft } from './notifications.service.js';
-import { pushPayloadOf, PUSHED_KINDS } from './notifications.presenter.js';
+import { chatPushPayloadOf, pushPayloadOf, PUSHED_KINDS } from './notifications.presenter.js';
 
 /** What the notifications need of an order: who runs it. The composition root plugs the orders module in. */
 export type OrderPeoplePort = (
@@ -96,7 +97,9 @@ export function assignmentDraft(storeId: string, order: AssignedOrder, now: Date
 /**
  * The outbox reactions that turn the product's events into notifications: a customer's approval
  * (reportApproved), a customer's text (messages/created), an order given to a technician
- * (inspectionOrders/created and updated). Each runs in the relay's transaction.
+ * (inspectionOrders/created and updated). A shop chat message (internalChat/messageCreated) is
+ * pushed to its recipients' devices without becoming a notification: the chat keeps its own
+ * unread counts. Each runs in the relay's transaction.
  */
 export function notificationReactions(deps: {
   orderPeople: OrderPeoplePort;
@@ -147,6 +150,14 @@ export function notificationReactions(deps: {
         const storeId = storeEvent(topic, 'inspectionOrders/created', 'inspectionOrders/updated')!;
         const draft = assignmentDraft(storeId, payload as AssignedOrder, now());
         if (draft) await notify(tx, draft);
+      },
+    },
+    {
+      name: 'notifications.chatPush',
+      wants: (topic) => storeEvent(topic, 'internalChat/messageCreated') !== null,
+      async handle(_tx, { payload }) {
+        const event = payload as InternalChatMessageCreated;
+        for (const userId of new Set(event.recipientIds)) deps.push?.(userId, chatPushPayloadOf(event));
       },
     },
   ];
