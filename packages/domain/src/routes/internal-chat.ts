@@ -34,6 +34,8 @@ export const internalChatLoginRoute = defineRoute({
   access: access.storeInBody(INTERNAL_CHAT_ROLES),
   body: ZInternalChatLoginRequest,
   response: ZInternalChatLogin,
+  // The answer is a credential: no idempotency record may keep it.
+  carriesSecrets: true,
 });
 
 export const internalChatAddWorkerRoute = defineRoute({

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -72,10 +71,14 @@ export function createLocalFileStore(options: LocalFileStoreOptions): FileStore 
           else done(null, chunk);
         },
       });
+      // The partial file is opened before the first byte is read: a stream that breaks off at once
+      // must not leave its file to be created after the clean-up below has run.
+      const handle = await open(partial, 'wx');
       try {
-        await pipeline(stream, counter, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(stream, counter, handle.createWriteStream());
         await rename(partial, where.data);
       } catch (error) {
+        await handle.close().catch(() => undefined);
         await rm(partial, { force: true });
         if (error instanceof TooLarge) throw fileTooLarge(maxBytes!);
         throw error;
