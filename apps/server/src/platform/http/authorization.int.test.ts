@@ -87,7 +87,7 @@ beforeAll(async () => {
       return user;
     },
   };
-}, 60_000);
+});
 afterAll(() => t?.close());
 
 describe('generated authorization test', () => {
