@@ -1,7 +1,7 @@
-import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
 import { mainMenu, signIn } from './support/staff.js';
+import { approve, call, newAdvisor, orderToApprove } from './support/approval.js';
 
 /**
  * System notifications (docs/notifications.md): a customer's approval, made through the report
@@ -12,80 +12,8 @@ import { mainMenu, signIn } from './support/staff.js';
  * dashboard shows its demo notification.
  */
 
-const MULTI_POINT_INSPECTION_ID = '5b0c6f3e-2d7a-4c1e-9f10-000000000002';
 const PASSWORD = 'Notify-2026!';
 const TABLET = { width: 1024, height: 768 };
-
-interface Api {
-  headers: Record<string, string>;
-  claims: { id: string; storeId: string };
-}
-
-async function login(request: APIRequestContext, username: string, password: string): Promise<Api> {
-  const answer = await request.post('/v2/api/user/login', { data: { username, password } });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const body = (await answer.json()) as { token: string };
-  const claims = JSON.parse(Buffer.from(body.token.split('.')[1]!, 'base64url').toString()) as Api['claims'];
-  return { headers: { authorization: `Bearer ${body.token}` }, claims };
-}
-
-async function call<T>(request: APIRequestContext, api: Api, method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> {
-  const answer = await request[method](path, { headers: api.headers, data });
-  expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBeLessThan(300);
-  return (await answer.json()) as T;
-}
-
-/** A new trained advisor of Downtown speaking `language`, made by the store manager. */
-async function newAdvisor(request: APIRequestContext, language: 'en' | 'fr') {
-  const manager = await login(request, 'manager', 'Demo1234!');
-  const username = `notify-${language}-${Date.now().toString(36)}`;
-  await call(request, manager, 'post', `/v2/api/store/${manager.claims.storeId}/user`, {
-    username,
-    type: 'ServiceAdvisor',
-    firstName: language === 'fr' ? 'Éloïse' : 'Nina',
-    lastName: 'Notify',
-    language,
-    password: PASSWORD,
-  });
-  const advisor = await login(request, username, PASSWORD);
-  // The mandatory training first, as a new worker would.
-  const courses = await call<{ _embedded: { course: Array<{ _id: string; mandatory: boolean }> } }>(request, advisor, 'get', `/v2/api/user/${advisor.claims.id}/course`);
-  for (const course of courses._embedded.course.filter((c) => c.mandatory))
-    await call(request, advisor, 'post', `/v2/api/user/${advisor.claims.id}/course/${course._id}/complete`);
-  return { username, api: advisor };
-}
-
-/** An order of Jane's for the advisor, the front brake pads critical and priced, and its report link. */
-async function orderToApprove(request: APIRequestContext, advisor: Api) {
-  const base = `/v2/api/store/${advisor.claims.storeId}`;
-  const found = await call<{ _embedded: { customer: Array<{ _id: string }> } }>(request, advisor, 'get', `${base}/customer?email=jane%40example.com`);
-  const customerId = found._embedded.customer[0]!._id;
-  const household = await call<{ vehicles: Array<{ _id: string }> }>(request, advisor, 'get', `${base}/customer/${customerId}/household`);
-  const order = await call<{ _id: string; orderNumber: string | null }>(request, advisor, 'post', `${base}/inspectionOrder`, {
-    customerId,
-    vehicleId: household.vehicles[0]!._id,
-    inspectionType: MULTI_POINT_INSPECTION_ID,
-    serviceAdvisorId: advisor.claims.id,
-  });
-  const pads = await call<{ _id: string }>(request, advisor, 'post', `${base}/inspectionOrder/${order._id}/result`, { itemKey: 'frontBrakePads', result: 'critical', value: 2 });
-  const estimate = await call<{ lines: Array<{ _id: string; description: string }> }>(request, advisor, 'get', `${base}/inspectionOrder/${order._id}/estimate?language=en`);
-  const line = estimate.lines.find((l) => /brake pads/i.test(l.description))!;
-  await call(request, advisor, 'put', `${base}/inspectionOrder/${order._id}/estimate/line/${line._id}`, {
-    labourHours: 1.5,
-    parts: [{ number: 'D1089', description: 'Front brake pads', quantity: 1, unitPrice: 8999 }],
-  });
-  const link = await call<{ url: string }>(request, advisor, 'post', `${base}/inspectionOrder/${order._id}/reportLink`, {});
-  return { orderId: order._id, orderNumber: order.orderNumber, token: new URL(link.url).searchParams.get('t')!, pads: pads._id };
-}
-
-/** Jane approves the brake pads through the report link, as her phone would. */
-async function approve(request: APIRequestContext, made: Awaited<ReturnType<typeof orderToApprove>>) {
-  const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer();
-  const answer = await request.post(`/v2/api/report/${made.orderId}/approval?t=${encodeURIComponent(made.token)}`, {
-    data: { decisions: [{ resultId: made.pads, decision: 'approved' }], signerName: 'Jane Doe', signature: `data:image/png;base64,${png.toString('base64')}` },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-}
 
 /** Signed in on the dashboard, its websocket connected (so the approval's event is heard). */
 async function onDashboard(page: Page, username: string) {
@@ -103,7 +31,7 @@ for (const language of ['en', 'fr'] as const) {
   test(`an approval reaches the advisor live; read and archived from the menu (${language})`, async ({ page, request }) => {
     test.slow(); // a new worker, an order, an estimate and an approval through the API
     const w = words[language];
-    const { username, api } = await newAdvisor(request, language);
+    const { username, api } = await newAdvisor(request, { language, prefix: 'notify', password: PASSWORD });
     const made = await orderToApprove(request, api);
     await onDashboard(page, username);
     // Nothing yet: no banner, the entry without a count.
@@ -159,7 +87,7 @@ for (const language of ['en', 'fr'] as const) {
 
 test('archive all empties the list; the entry is only on the dashboard', async ({ page, request }) => {
   test.slow();
-  const { username, api } = await newAdvisor(request, 'en');
+  const { username, api } = await newAdvisor(request, { language: 'en', prefix: 'notify', password: PASSWORD });
   for (let i = 0; i < 2; i++) await approve(request, await orderToApprove(request, api));
   await onDashboard(page, username);
   const entry = mainMenu(page).locator('[data-menu-entry="notifications"]');

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../axe.js';
 import { chromiumArgs } from '../browser.js';
 import { startLocalPushService, type LocalSubscription } from '../../apps/server/test/push-service.js';
-import { signIn } from './support/staff.js';
+import { mainMenu, signIn } from './support/staff.js';
+import { approve, call, login, newAdvisor, orderToApprove } from './support/approval.js';
 
 /**
  * Web push (docs/notifications.md "Web push"): a new advisor turns device notifications on from
@@ -26,79 +26,8 @@ const FULL_CHROMIUM = process.env.CHROMIUM_FULL_PATH ?? '/usr/bin/chromium';
 test.skip(!existsSync(FULL_CHROMIUM), 'needs the full Chromium (notifications)');
 test.use({ launchOptions: { executablePath: FULL_CHROMIUM, args: chromiumArgs } });
 
-const MULTI_POINT_INSPECTION_ID = '5b0c6f3e-2d7a-4c1e-9f10-000000000002';
 const PASSWORD = 'Push-2026!';
 const TABLET = { width: 1024, height: 768 };
-
-interface Api {
-  headers: Record<string, string>;
-  claims: { id: string; storeId: string };
-}
-
-async function login(request: APIRequestContext, username: string, password: string): Promise<Api> {
-  const answer = await request.post('/v2/api/user/login', { data: { username, password } });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const body = (await answer.json()) as { token: string };
-  const claims = JSON.parse(Buffer.from(body.token.split('.')[1]!, 'base64url').toString()) as Api['claims'];
-  return { headers: { authorization: `Bearer ${body.token}` }, claims };
-}
-
-async function call<T>(request: APIRequestContext, api: Api, method: 'get' | 'post' | 'put', path: string, data?: unknown): Promise<T> {
-  const answer = await request[method](path, { headers: api.headers, data });
-  expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBeLessThan(300);
-  return (await answer.json()) as T;
-}
-
-/** A new trained advisor of Downtown speaking `language`, made by the store manager. */
-async function newAdvisor(request: APIRequestContext, language: 'en' | 'fr') {
-  const manager = await login(request, 'manager', 'Demo1234!');
-  const username = `push-${language}-${Date.now().toString(36)}`;
-  await call(request, manager, 'post', `/v2/api/store/${manager.claims.storeId}/user`, {
-    username,
-    type: 'ServiceAdvisor',
-    firstName: language === 'fr' ? 'Éloïse' : 'Nina',
-    lastName: 'Push',
-    language,
-    password: PASSWORD,
-  });
-  const advisor = await login(request, username, PASSWORD);
-  const courses = await call<{ _embedded: { course: Array<{ _id: string; mandatory: boolean }> } }>(request, advisor, 'get', `/v2/api/user/${advisor.claims.id}/course`);
-  for (const course of courses._embedded.course.filter((c) => c.mandatory))
-    await call(request, advisor, 'post', `/v2/api/user/${advisor.claims.id}/course/${course._id}/complete`);
-  return { username, api: advisor };
-}
-
-/** An order of Jane's for the advisor, the front brake pads critical and priced, and its report link. */
-async function orderToApprove(request: APIRequestContext, advisor: Api) {
-  const base = `/v2/api/store/${advisor.claims.storeId}`;
-  const found = await call<{ _embedded: { customer: Array<{ _id: string }> } }>(request, advisor, 'get', `${base}/customer?email=jane%40example.com`);
-  const customerId = found._embedded.customer[0]!._id;
-  const household = await call<{ vehicles: Array<{ _id: string }> }>(request, advisor, 'get', `${base}/customer/${customerId}/household`);
-  const order = await call<{ _id: string; orderNumber: string | null }>(request, advisor, 'post', `${base}/inspectionOrder`, {
-    customerId,
-    vehicleId: household.vehicles[0]!._id,
-    inspectionType: MULTI_POINT_INSPECTION_ID,
-    serviceAdvisorId: advisor.claims.id,
-  });
-  const pads = await call<{ _id: string }>(request, advisor, 'post', `${base}/inspectionOrder/${order._id}/result`, { itemKey: 'frontBrakePads', result: 'critical', value: 2 });
-  const estimate = await call<{ lines: Array<{ _id: string; description: string }> }>(request, advisor, 'get', `${base}/inspectionOrder/${order._id}/estimate?language=en`);
-  const line = estimate.lines.find((l) => /brake pads/i.test(l.description))!;
-  await call(request, advisor, 'put', `${base}/inspectionOrder/${order._id}/estimate/line/${line._id}`, {
-    labourHours: 1.5,
-    parts: [{ number: 'D1089', description: 'Front brake pads', quantity: 1, unitPrice: 8999 }],
-  });
-  const link = await call<{ url: string }>(request, advisor, 'post', `${base}/inspectionOrder/${order._id}/reportLink`, {});
-  return { orderId: order._id, orderNumber: order.orderNumber ?? '', token: new URL(link.url).searchParams.get('t')!, pads: pads._id };
-}
-
-/** Jane approves the brake pads through the report link, as her phone would. */
-async function approve(request: APIRequestContext, made: Awaited<ReturnType<typeof orderToApprove>>) {
-  const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer();
-  const answer = await request.post(`/v2/api/report/${made.orderId}/approval?t=${encodeURIComponent(made.token)}`, {
-    data: { decisions: [{ resultId: made.pads, decision: 'approved' }], signerName: 'Jane Doe', signature: `data:image/png;base64,${png.toString('base64')}` },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-}
 
 /**
  * The page's pushManager answers with the local push service's subscription: what a browser
@@ -182,7 +111,7 @@ for (const language of ['en', 'fr'] as const) {
     test.slow(); // a new worker, an order, an estimate and an approval through the API
     const w = words[language];
     const origin = new URL(baseURL!).origin;
-    const { username, api } = await newAdvisor(request, language);
+    const { username, api } = await newAdvisor(request, { language, prefix: 'push', password: PASSWORD });
     const made = await orderToApprove(request, api);
     const { publicKey } = await call<{ publicKey: string }>(request, api, 'get', '/v2/api/notification/push/publicKey');
     const device = await pushService.subscribe(publicKey);
@@ -223,5 +152,19 @@ for (const language of ['en', 'fr'] as const) {
     await page.close();
     await deliverPush(other, origin, data!);
     await expect.poll(() => shownTitles(context)).toContain(`${w.title(made.orderNumber)} | ${w.body(made.orderNumber)}`);
+    if (language === 'fr') return;
+
+    // Signing out forgets the device, so the next person on this tablet gets none of these pushes:
+    // the subscription is gone from the server (removing it again answers 404) and the browser.
+    await other.setViewportSize(TABLET);
+    await other.goto('/app/');
+    await expect(other.getByTestId('dashboard')).toBeVisible();
+    const stored = await other.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('servicebay.push.device'));
+    const { subscriptionId } = JSON.parse(stored!) as { subscriptionId: string };
+    await mainMenu(other).getByRole('button', { name: 'Sign out' }).click();
+    await expect(other).toHaveURL(/\/app\/login/);
+    const signedInAgain = await login(request, username, PASSWORD);
+    const again = await request.post(`/v2/api/user/${api.claims.id}/notification/unsubscribe/${subscriptionId}`, { headers: signedInAgain.headers });
+    expect(again.status(), await again.text()).toBe(404);
   });
 }

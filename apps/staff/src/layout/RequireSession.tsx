@@ -14,6 +14,7 @@ import { SignedInContext } from '../session/signed-in.js';
 import { storeQuery, userQuery } from '../session/session-api.js';
 import { staffStoreId } from '../session/sign-in.js';
 import { signOut } from '../session/sso.js';
+import { forgetDevice } from '../features/notifications/index.js';
 import { useInactiveStoreWarning } from '../session/useFinishSignIn.js';
 
 /** Pages an untrained worker may still open (training comes first). */
@@ -116,7 +117,7 @@ function SignedInLoader({ claims }: { claims: SessionClaims }) {
   const signedIn = { user: user.data, store: store.data ?? null, claims };
   return (
     <SignedInContext.Provider value={signedIn}>
-      <InactivityLogout setting={signedIn.store?.logoutByInactivity ?? null} />
+      <InactivityLogout setting={signedIn.store?.logoutByInactivity ?? null} userId={signedIn.user._id} />
       <StaffShell>
         <Outlet />
       </StaffShell>
@@ -133,12 +134,16 @@ function safeHome(user: Parameters<typeof homeRoute>[0]): string | null {
 }
 
 /** Inactivity: the store's logoutByInactivity, checked every 60 s while signed in. */
-function InactivityLogout({ setting }: { setting: { unit: 'minutes' | 'hours'; value: number } | null }) {
-  const { session } = useServices();
+function InactivityLogout({ setting, userId }: { setting: { unit: 'minutes' | 'hours'; value: number } | null; userId: string }) {
+  const { api, session } = useServices();
   const limitMs = inactivityLimitMs(setting);
   useEffect(() => {
     if (limitMs === null) return;
-    return watchInactivity({ limitMs, onTimeout: () => void signOut(session, 'inactivity') });
-  }, [limitMs, session]);
+    const onTimeout = async () => {
+      await forgetDevice(api, userId);
+      await signOut(session, 'inactivity');
+    };
+    return watchInactivity({ limitMs, onTimeout: () => void onTimeout() });
+  }, [limitMs, session, api, userId]);
   return null;
 }

@@ -10,7 +10,7 @@ import { useServices } from '../context.js';
 import { GoToAdminModal } from './GoToAdminModal.js';
 import { HelpModal } from '../features/help/HelpModal.js';
 import { useApprovalNotices } from '../features/dashboard/useApprovalNotices.js';
-import { NotificationBanner, NotificationsModal, useNotifications, usePushDevice } from '../features/notifications/index.js';
+import { forgetDevice, NotificationBanner, NotificationsModal, useNotifications, usePushDevice } from '../features/notifications/index.js';
 import { ChatProvider } from '../features/texting/ChatProvider.js';
 import { ShopChatProvider } from '../features/shop-chat/ShopChatProvider.js';
 import { routerPath } from '../paths.js';
@@ -44,7 +44,7 @@ function entryTarget(entry: MenuEntry) {
  */
 export function StaffShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['staff', 'app', 'notifications']);
-  const { session } = useServices();
+  const { api, session } = useServices();
   const { user, store, claims } = useSignedIn();
   const location = useLocation();
   const storeId = store?._id ?? claims.storeId ?? user.storeId ?? null;
@@ -78,11 +78,13 @@ export function StaffShell({ children }: { children: ReactNode }) {
   const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
 
   const signOutNow = async () => {
+    await forgetDevice(api, user._id);
     if ((await signOut(session)) === 'done') void navigate('/login', { replace: true });
   };
   const switchUser = async () => {
     // On the shop's shared tablet the Store account comes back to its worker list; elsewhere
     // switching user means signing out so the next person signs in.
+    if (session.hasParkedSession()) await forgetDevice(api, user._id);
     if (await session.returnToStore()) void navigate(routerPath(STAFF_PATHS.workers)!, { replace: true });
     else await signOutNow();
   };

@@ -4,3 +4,4 @@ export { NotificationBanner } from './NotificationBanner.js';
 export { useNotifications } from './useNotifications.js';
 export { PushPermission } from './PushPermission.js';
 export { usePushDevice } from './usePushDevice.js';
+export { forgetDevice } from './push.js';

@@ -1,4 +1,4 @@
-import { pushPublicKeyRoute, subscribePushRoute } from '@servicebay/domain';
+import { pushPublicKeyRoute, subscribePushRoute, unsubscribePushRoute } from '@servicebay/domain';
 import type { ApiClient } from '@servicebay/web-core';
 
 /**
@@ -11,6 +11,11 @@ export const SERVICE_WORKER_URL = '/app/sw.js';
 export const SERVICE_WORKER_SCOPE = '/app/';
 /** What the service worker posts to a staff tab when its notification is clicked. */
 export const OPEN_MESSAGE = 'servicebay:open';
+
+/** Which user this device's subscription was stored for, and its id on the server. */
+export const DEVICE_SUBSCRIPTION_KEY = 'servicebay.push.device';
+/** A sign-out waits at most this long for the device to be forgotten (the network may be down). */
+const FORGET_WAIT_MS = 3_000;
 
 export type PushPermission = 'unsupported' | NotificationPermission;
 
@@ -58,10 +63,54 @@ export async function subscribeDevice(api: ApiClient, userId: string): Promise<v
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   const json = subscription.toJSON();
-  await api.call(subscribePushRoute, {
+  const stored = await api.call(subscribePushRoute, {
     params: { userId },
     body: { endpoint: json.endpoint ?? subscription.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } },
   });
+  try {
+    localStorage.setItem(DEVICE_SUBSCRIPTION_KEY, JSON.stringify({ userId, subscriptionId: stored._id }));
+  } catch {
+    // Storage refused (private mode): the sign-out then only unsubscribes the browser.
+  }
+}
+
+interface StoredDevice {
+  userId?: string;
+  subscriptionId?: string;
+}
+
+function takeStoredDevice(): StoredDevice | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(DEVICE_SUBSCRIPTION_KEY) ?? 'null') as StoredDevice | null;
+    localStorage.removeItem(DEVICE_SUBSCRIPTION_KEY);
+    return stored;
+  } catch {
+    return null;
+  }
+}
+
+async function forget(api: ApiClient, userId: string): Promise<void> {
+  const stored = takeStoredDevice();
+  const removal =
+    stored?.userId === userId && stored.subscriptionId
+      ? api.call(unsubscribePushRoute, { params: { username: userId, subscriptionId: stored.subscriptionId }, maxRetries: 0 }).catch(() => undefined)
+      : Promise.resolve();
+  const registration = pushSupported() ? await navigator.serviceWorker.getRegistration(SERVICE_WORKER_SCOPE) : undefined;
+  const subscription = await registration?.pushManager.getSubscription();
+  await Promise.all([removal, subscription?.unsubscribe().catch(() => false)]);
+}
+
+/**
+ * Before a user signs out (or hands a shared tablet back to the Store account): their
+ * subscription is removed on the server and in the browser, so the device stops receiving their
+ * pushes. The next user who signs in with the permission granted subscribes it anew. Never fails
+ * and never holds the sign-out for more than a few seconds.
+ */
+export function forgetDevice(api: ApiClient, userId: string): Promise<void> {
+  return Promise.race([
+    forget(api, userId).catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, FORGET_WAIT_MS)),
+  ]);
 }
 
 /** The 'thanks' notification shown once the user granted the permission. */
