@@ -161,7 +161,7 @@ describe('pathAfterFinish', () => {
 
   it('opens the work order page after finishing from the order page of a clock-in store', () => {
     const clock = { ...context, settings: settings({ integration: clockIn }) };
-    expect(pathAfterFinish('finished', clock)).toBe(`/store/${context.order.storeId}/inspectionOrder/${context.order._id}/workOrder`);
+    expect(pathAfterFinish('finished', clock)).toBe('/store/s1/inspectionOrder/o%201/workOrder');
     expect(pathAfterFinish('finished', { ...clock, onSignOffPage: true })).toBe('/store/dashboard');
     const disabled = { ...context, settings: settings({ integration: { ...clockIn, enableClockIn: false } }) };
     expect(pathAfterFinish('finished', disabled)).toBe('/store/dashboard');
