@@ -108,9 +108,9 @@ test('a technician takes an unassigned order, runs the clock, leaves (the clock 
   await expect(page.getByRole('button', { name: 'Start the clock' })).toBeVisible();
   expect((await tech.get<Order>(orderApi)).timeTracker.isRunning).toBe(false);
 
-  // Finish: no sign-off in Downtown (not an audit store), no clock-in: the dashboard.
+  // Finish: no sign-off in Downtown (not an audit store); it clocks in with Protractor: the work order page.
   await page.getByRole('button', { name: 'Finish the inspection' }).click();
-  await expect(page).toHaveURL(/\/app\/store\/dashboard/);
+  await expect(page).toHaveURL(/\/inspectionOrder\/[^/]+\/workOrder$/);
   expect(await tech.get<Order>(orderApi)).toMatchObject({ finished: true, states: { inspection: 'done' } });
 
   // Reopen, then close (confirmed).

@@ -24,6 +24,7 @@ import * as vinScanner from './modules/vin-scanner/vin-scanner.schema.js';
 import * as portal from './modules/portal/portal.schema.js';
 import * as messaging from './modules/messaging/messaging.schema.js';
 import * as notifications from './modules/notifications/notifications.schema.js';
+import * as integrations from './modules/integrations/integrations.schema.js';
 
 export const tables = {
   ...tenancy,
@@ -43,6 +44,7 @@ export const tables = {
   ...portal,
   ...messaging,
   ...notifications,
+  ...integrations,
 };
 
 type AppTables = typeof tables;

@@ -38,6 +38,10 @@ import { VIN_SCAN_PATHS } from '@servicebay/domain';
 import { EstimatesPage } from './features/estimates/EstimatesPage.js';
 import { ApprovedWorkPage } from './features/estimates/ApprovedWorkPage.js';
 import { ApprovalRedirect, LegacyEstimateRedirect } from './features/estimates/ApprovalRedirect.js';
+import { WorkOrderPage } from './features/work-orders/WorkOrderPage.js';
+import { PartsPage } from './features/work-orders/PartsPage.js';
+import { ClockPage } from './features/work-orders/ClockPage.js';
+import { LegacyWorkRedirect } from './features/work-orders/LegacyWorkRedirect.js';
 
 const to = (fullPath: string) => routerPath(fullPath)!;
 
@@ -105,6 +109,11 @@ export function App({ i18n, api, session, basename = APP_BASENAME }: Services & 
                   <Route path="/v2/inspectionOrder/:inspectionOrderId/estimates" element={<LegacyEstimateRedirect key="estimates" page="estimates" />} />
                   <Route path="/v2/inspectionOrder/:inspectionOrderId/approvedWork" element={<LegacyEstimateRedirect key="approvedWork" page="approvedWork" />} />
                   <Route path="/assemble/:inspectionOrderId" element={<LegacyEstimateRedirect key="assemble" page="order" />} />
+                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/workOrder" element={<WorkOrderPage />} />
+                  <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/parts" element={<PartsPage />} />
+                  <Route path="/store/:storeId/user/:userId/clock" element={<ClockPage />} />
+                  <Route path="/inspectionOrder/:inspectionOrderId/state/parts" element={<LegacyWorkRedirect key="parts" page="parts" />} />
+                  <Route path="/v2/inspectionOrder/:inspectionOrderId/workStatus" element={<LegacyWorkRedirect key="workStatus" page="workStatus" />} />
                   <Route path="/store/:storeId/inspectionOrder/:inspectionOrderId/preview" element={<ReportPreviewPage />} />
                   <Route path="/vehicle/:vehicleId/history/:inspectionOrderId" element={<VehicleHistoryPage />} />
                   <Route path="/store/:storeId/ticket" element={<RepairOrderFormRoute />} />

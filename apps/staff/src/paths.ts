@@ -45,3 +45,10 @@ export const estimatePaths = {
   /** The one entry to an order's approval: approve-work once the estimate is done, else the estimate. */
   approval: (storeId: string, id: string) => `${estimatePaths.base(storeId, id)}/approval`,
 };
+
+/** The shop-management pages (router paths, under /app): the order's parts and work order, the technician's clock. */
+export const workOrderPaths = {
+  parts: (storeId: string, id: string) => `${orderPaths.order(storeId, id)}/parts`,
+  workOrder: (storeId: string, id: string) => `${orderPaths.order(storeId, id)}/workOrder`,
+  clock: (storeId: string, userId: string) => `/store/${encodeURIComponent(storeId)}/user/${encodeURIComponent(userId)}/clock`,
+};

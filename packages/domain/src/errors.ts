@@ -56,6 +56,13 @@ export const ERROR_CODES = [
   'ESTIMATE_CHANGED',
   // the customer portal (docs/portal.md)
   'TODO_LIMIT_REACHED',
+  // the shop-management integration (docs/integrations.md)
+  'INTEGRATION_NOT_ENABLED',
+  'CLOCK_IN_DISABLED',
+  'WORK_ORDER_CLOSED',
+  'CLOCK_ALREADY_RUNNING',
+  'CLOCK_NOT_RUNNING',
+  'SHOP_SYSTEM_UNAVAILABLE',
   // transport
   'UNAUTHENTICATED',
   'FORBIDDEN',

@@ -99,3 +99,5 @@ export * from './notifications/push.js';
 export * from './routes/notifications.js';
 export * from './internal-chat/internal-chat.js';
 export * from './routes/internal-chat.js';
+export * from './integrations/work-order.js';
+export * from './routes/work-orders.js';

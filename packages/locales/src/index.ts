@@ -45,6 +45,8 @@ import enTexting from './en/texting.json' with { type: 'json' };
 import frTexting from './fr/texting.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
 import frNotifications from './fr/notifications.json' with { type: 'json' };
+import enWorkOrders from './en/workOrders.json' with { type: 'json' };
+import frWorkOrders from './fr/workOrders.json' with { type: 'json' };
 import enShopChat from './en/shopChat.json' with { type: 'json' };
 import frShopChat from './fr/shopChat.json' with { type: 'json' };
 
@@ -80,6 +82,7 @@ export const en = {
   texting: enTexting,
   notifications: enNotifications,
   shopChat: enShopChat,
+  workOrders: enWorkOrders,
 };
 
 export type Catalog = typeof en;
@@ -109,6 +112,7 @@ export const fr: Catalog = {
   texting: frTexting,
   notifications: frNotifications,
   shopChat: frShopChat,
+  workOrders: frWorkOrders,
 };
 
 export const catalogs = { en, fr } as const;

@@ -5,7 +5,7 @@
  * calls a service factory (test/architecture.test.ts checks it), and modules import one another
  * only through their front doors (`modules/<name>/index.ts`; eslint.config.js checks it).
  */
-import { INTERNAL_CHAT_TOKEN_TTL_SECONDS, PORTAL_LIMITS, REPORT_SEND_TOKEN_HOURS } from '@servicebay/domain';
+import { AppError, INTERNAL_CHAT_TOKEN_TTL_SECONDS, PORTAL_LIMITS, REPORT_SEND_TOKEN_HOURS } from '@servicebay/domain';
 import type { Implementation, ResourceOwner } from '../platform/http/registrar.js';
 import type { Platform } from '../platform/platform.js';
 import type { Db } from '../platform/db/client.js';
@@ -94,6 +94,13 @@ import {
   reportSendingRoutes,
   reportViewRoutes,
 } from './reports/index.js';
+import {
+  createIntegrationsService,
+  createProtractorClient,
+  createProtractorSimulator,
+  integrationRoutes,
+  type ShopSystemAdapter,
+} from './integrations/index.js';
 import {
   appointmentRoutes,
   createAppointmentsService,
@@ -250,6 +257,61 @@ function buildNotifications(platform: Platform) {
   return { notifications, push };
 }
 
+/**
+ * The shop-management integration: a store whose Protractor endpoint is empty or `local` uses the
+ * local simulator (never in production, where it has no stand-in); any other endpoint is the real
+ * system, called with PROTRACTOR_API_KEY. The ticket's mirror of its work order is written through
+ * the orders module, its approved work read through the estimates module.
+ */
+function buildIntegrations(platform: Platform, on: { orders: RepairOrdersService; estimates: EstimatesService; stores: ReturnType<typeof createStoreRepository>; identity: IdentityRepository }) {
+  const { config } = platform;
+  const db = platform.database.db;
+  const { orders, estimates, stores, identity } = on;
+  const simulator = createProtractorSimulator(db);
+  const clients = new Map<string, ShopSystemAdapter>();
+  const adapterFor = (integration: { endpoint: string | null }): ShopSystemAdapter => {
+    const endpoint = integration.endpoint?.trim() ?? '';
+    if (endpoint === '' || endpoint === 'local') {
+      if (config.production) throw new AppError(503, 'SHOP_SYSTEM_UNAVAILABLE', 'No Protractor endpoint is configured for this store');
+      return simulator;
+    }
+    let client = clients.get(endpoint);
+    if (!client) {
+      client = createProtractorClient({ endpoint, apiKey: config.protractorApiKey ?? '' });
+      clients.set(endpoint, client);
+    }
+    return client;
+  };
+  const integrations = createIntegrationsService({
+    db,
+    store: (storeId) => stores.byId(storeId),
+    orders: {
+      get: (storeId, id) => orders.get(storeId, id),
+      mirror: (storeId, id, change, publish) =>
+        orders.orderWork(storeId, id, async () => change, async () => undefined, { allowClosed: true, alwaysPublish: publish }),
+    },
+    approvedJobs: async (storeId, orderId) => {
+      const estimate = await estimates.get(storeId, orderId);
+      return (estimate?.lines ?? [])
+        .filter((l) => l.decision !== null)
+        .map((l) => ({
+          reference: l._id,
+          description: l.description,
+          labourHours: l.labourHours,
+          parts: l.parts.map((p) => ({ number: p.number, description: p.description, quantity: p.quantity })),
+          declined: l.decision === 'declined',
+        }));
+    },
+    workerName: async (_storeId, userId) => {
+      const user = await identity.userById(userId);
+      return user ? `${user.firstName} ${user.lastName}`.trim() : null;
+    },
+    adapterFor,
+    webhookKey: config.jwtSecret,
+  });
+  return { integrations, protractorSimulator: simulator };
+}
+
 /** Every service of the server, built once from the platform. */
 export function buildServices(platform: Platform) {
   const { config } = platform;
@@ -396,6 +458,7 @@ export function buildServices(platform: Platform) {
     notifications,
     internalChat: buildInternalChat(platform, link, createTenancyRepository(db)),
     push,
+    ...buildIntegrations(platform, { orders, estimates, stores, identity }),
     access,
   };
 }
@@ -434,6 +497,7 @@ export function implementations(platform: Platform, services: Services = buildSe
     ...twilioWebhookRoutes(s.messaging, platform.config),
     ...notificationRoutes(s.notifications, s.push),
     ...internalChatRoutes(s.internalChat),
+    ...integrationRoutes(s.integrations),
     // Not mounted at all unless DEV_TOOLS is on: its paths then answer as paths that do not exist.
     ...(platform.config.devTools ? [...devOutboxRoutes(s.devOutbox), ...devOutboxReplyRoutes(s.messaging, s.devOutbox, platform.config)] : []),
   ];

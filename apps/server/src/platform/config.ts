@@ -40,6 +40,12 @@ export interface Config {
   production: boolean;
   /** Where POST /messaging/v1/email/customer-success-team writes (CUSTOMER_SUCCESS_EMAIL). */
   customerSuccessEmail: string;
+  /**
+   * The Protractor partner API key (PROTRACTOR_API_KEY), for stores whose integration endpoint is
+   * a real Protractor; without it such a store's calls answer SHOP_SYSTEM_UNAVAILABLE. Stores with
+   * no endpoint (or `local`) use the local simulator, except in production (docs/integrations.md).
+   */
+  protractorApiKey: string | undefined;
   logLevel: string;
   /** Directory holding the built staff and portal apps; served when present. */
   webDistDirs: { staff: string; portal: string };
@@ -143,6 +149,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     devTools: !production && flag(env.DEV_TOOLS, true),
     production,
     customerSuccessEmail: env.CUSTOMER_SUCCESS_EMAIL ?? 'customer-success@servicebay.local',
+    protractorApiKey: env.PROTRACTOR_API_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     webDistDirs: {
       staff: path.resolve(root, env.STAFF_DIST ?? 'apps/staff/dist'),

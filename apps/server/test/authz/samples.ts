@@ -133,6 +133,10 @@ export const paramSamples: Record<string, SampleFactory> = {
     });
     return job.id;
   },
+  // A shop system's ids (work order, work-order line): the system's own format, checked by the
+  // handler inside the caller's store; a store without the integration answers 404.
+  workOrderId: async () => crypto.randomUUID(),
+  packageLineId: async () => crypto.randomUUID(),
   pictureName: async () => 'front.jpg',
   videoName: async () => 'walkaround.mp4',
   vin: async () => '1HGCM82633A004352',

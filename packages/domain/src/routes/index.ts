@@ -30,6 +30,7 @@ import { appointmentRoutes } from './appointments.js';
 import { messagingRoutes } from './messaging.js';
 import { notificationRoutes } from './notifications.js';
 import { internalChatRoutes } from './internal-chat.js';
+import { workOrderRoutes } from './work-orders.js';
 
 /**
  * The route table: every endpoint the server mounts, and only those.
@@ -66,5 +67,6 @@ export const routeTable: readonly AnyRoute[] = [
   ...messagingRoutes,
   ...notificationRoutes,
   ...internalChatRoutes,
+  ...workOrderRoutes,
   ...devRoutes,
 ];

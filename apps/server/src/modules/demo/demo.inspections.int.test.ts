@@ -214,3 +214,22 @@ describe("Jane's portal", () => {
     expect((await call(`/v2/api/vehicle/${second!._id}/todo-item`)).items).toHaveLength(3);
   });
 });
+
+describe('demo work orders (docs/integrations.md "Demo data")', () => {
+  it('links Downtown tickets to the Protractor simulator with the work states the demo shows, and runs tech\'s clock', async () => {
+    const inProgress = await orderByNumber('10237');
+    const wo = (await get(`/inspectionOrder/${inProgress._id}/protractor`)).json() as { ServicePackages: Array<{ ServicePackageLines: Array<{ Type: string; Completed: boolean; ClockRunning: boolean }> }> };
+    const labour = wo.ServicePackages.flatMap((p) => p.ServicePackageLines).filter((l) => l.Type === 'Labor');
+    expect(labour.map((l) => [l.Completed, l.ClockRunning])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    expect((await orderByNumber('10237')).states.work).toBe('inProgress');
+    expect((await orderByNumber('10238')).states.work).toBe('done');
+    expect((await orderByNumber('10246')).states.work).toBe('pending');
+    const tech = await t.platform.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, 'tech') });
+    const clock = await t.app.inject({ method: 'GET', url: `${base}/user/${tech!.id}/clock`, headers: await bearer(t.platform.tokens, tech!) });
+    expect(clock.statusCode).toBe(200);
+    expect(clock.json()).toMatchObject({ inspectionOrderId: inProgress._id });
+  });
+});

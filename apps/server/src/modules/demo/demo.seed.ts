@@ -1,3 +1,4 @@
+import { seedDemoWorkOrders, type DemoWorkOrderServices } from './demo.work-orders.js';
 import type { Role } from '@servicebay/domain';
 import type { Db } from '../../platform/db/client.js';
 import { ZStoreSettings, type OpenDay } from '@servicebay/domain';
@@ -81,7 +82,11 @@ export const DEMO_USERS: readonly DemoUser[] = [
  * Given the services (built once by modules/index.ts; main.ts passes them), Jane's two reports
  * are priced, sent and approved through them (demo.reports.ts).
  */
-export async function seedDemoData(db: Db, files?: FileStore, services?: DemoReportServices & { drainOutbox?: () => Promise<void> }): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  files?: FileStore,
+  services?: DemoReportServices & Partial<DemoWorkOrderServices> & { drainOutbox?: () => Promise<void> },
+): Promise<boolean> {
   const repo = createDemoRepository(db);
   if (!(await repo.isEmpty())) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -114,6 +119,8 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
           paymentsEnabled: true,
           inspectionTimeTrackerEnable: true,
           internalChatEnabled: true,
+          // Linked to the local Protractor simulator, with clock-in (docs/integrations.md "Demo data").
+          integration: { managementSystem: 'protractor', enabled: true, endpoint: 'local', enableClockIn: true },
           logoutByInactivity: { unit: 'hours', value: 8 },
           // The chat's canned messages (docs/texting.md "Screens"): one short, two longer than 25 characters.
           cannedMessages: [
@@ -201,6 +208,10 @@ export async function seedDemoData(db: Db, files?: FileStore, services?: DemoRep
   if (files) await seedDemoInspections(db, files);
   // Estimates, sent reports and approvals need the inspections and the providers (mail, outbox).
   if (files && services) await seedDemoReports(db, services);
+  // Work orders in the Protractor simulator for a few Downtown tickets, and tech's running clock.
+  if (services?.integrations && services.protractorSimulator) {
+    await seedDemoWorkOrders(db, { integrations: services.integrations, protractorSimulator: services.protractorSimulator });
+  }
   // The approvals' notifications are made by the relay: let it finish before the demo's are settled.
   await services?.drainOutbox?.();
   await seedDemoNotifications(db);

@@ -18,6 +18,8 @@ import { Link, useParams } from 'react-router';
 import {
   actingRole,
   assignmentOffer,
+  hasWorkOrderSupport,
+  partsPageTarget,
   displayStepState,
   ORDER_STEPS,
   orderNextStep,
@@ -34,7 +36,7 @@ import { ApiError } from '@servicebay/web-core';
 import { AlertBanner, useAlerts, useDialogs } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../kit/PageHeader.js';
-import { estimatePaths, orderPaths, routerPath } from '../../paths.js';
+import { estimatePaths, orderPaths, routerPath, workOrderPaths } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { customerLines, personName, yearMakeModel } from '../dashboard/format.js';
 import {
@@ -466,8 +468,10 @@ function OrderActions({
   onClose: () => void;
   closePending: boolean;
 }) {
-  const { t } = useTranslation(['repairOrders', 'dashboard', 'estimates']);
+  const { t } = useTranslation(['repairOrders', 'dashboard', 'estimates', 'workOrders']);
   const { api } = useServices();
+  const { store } = useSignedIn();
+  const integration = readStoreSettings(store).integration;
   const alerts = useAlerts();
   const queryClient = useQueryClient();
   const errorText = useOrderErrorText();
@@ -504,6 +508,16 @@ function OrderActions({
           {order.states.estimate === 'done'
             ? t('estimates:approvedWork.title')
             : t('estimates:estimates.title')}
+        </Button>
+      )}
+      {partsPageTarget(integration) === 'inApp' && (
+        <Button component={Link} to={workOrderPaths.parts(order.storeId, order._id)} variant="default" data-testid="to-parts">
+          {t('workOrders:parts.title')}
+        </Button>
+      )}
+      {hasWorkOrderSupport(integration) && integration.managementSystem === 'protractor' && (
+        <Button component={Link} to={workOrderPaths.workOrder(order.storeId, order._id)} variant="default" data-testid="to-work-order">
+          {t('workOrders:workOrder.title')}
         </Button>
       )}
       {!order.closed && (

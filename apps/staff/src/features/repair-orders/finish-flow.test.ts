@@ -159,9 +159,9 @@ describe('pathAfterFinish', () => {
     expect(pathAfterFinish('finished', { ...context, onSignOffPage: true })).toBe('/store/dashboard');
   });
 
-  it('stays with the dashboard for a clock-in store while its work order page is not built', () => {
+  it('opens the work order page after finishing from the order page of a clock-in store', () => {
     const clock = { ...context, settings: settings({ integration: clockIn }) };
-    expect(pathAfterFinish('finished', clock)).toBe('/store/dashboard');
+    expect(pathAfterFinish('finished', clock)).toBe('/store/s1/inspectionOrder/o%201/workOrder');
     expect(pathAfterFinish('finished', { ...clock, onSignOffPage: true })).toBe('/store/dashboard');
     const disabled = { ...context, settings: settings({ integration: { ...clockIn, enableClockIn: false } }) };
     expect(pathAfterFinish('finished', disabled)).toBe('/store/dashboard');

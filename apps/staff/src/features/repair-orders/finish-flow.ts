@@ -1,4 +1,5 @@
 import {
+  afterFinishDestination,
   FINISH_REASONS,
   isSignOffRequired,
   planFinish,
@@ -10,7 +11,7 @@ import {
 } from '@servicebay/domain';
 import { en } from '@servicebay/locales';
 import { ApiError } from '@servicebay/web-core';
-import { orderPaths, routerPath } from '../../paths.js';
+import { orderPaths, routerPath, workOrderPaths } from '../../paths.js';
 
 /**
  * Finishing an order on the staff side, as pure steps around the domain's `planFinish` and
@@ -105,9 +106,8 @@ export function orderErrorKey(error: unknown): `errors.${OrderErrorCode}` | 'pag
  * language and the worker handing the tablet over) when sign-off comes first; once finished, the
  * dashboard; nowhere when the user cancelled.
  *
- * The redirect rule sends a clock-in store's technician finishing from the order page to the work
- * order page (`afterFinishDestination`). That page comes with the shop-management integration;
- * until it is built, that technician goes to the dashboard too, never to a page that is not there.
+ * The redirect rule sends whoever finishes from the order page of a clock-in store to the work
+ * order page (`afterFinishDestination`).
  */
 export function pathAfterFinish(
   outcome: 'signOff' | 'cancelled' | 'finished',
@@ -123,5 +123,8 @@ export function pathAfterFinish(
   if (outcome === 'cancelled') return null;
   if (outcome === 'signOff')
     return orderPaths.signOff(order.storeId, order._id, { lang: context.language, workerId: context.userId });
+  if (afterFinishDestination({ integration: context.settings.integration, onOrderPage: !context.onSignOffPage }) === 'workOrder') {
+    return workOrderPaths.workOrder(order.storeId, order._id);
+  }
   return routerPath(STAFF_PATHS.dashboard)!;
 }
