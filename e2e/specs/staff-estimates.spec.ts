@@ -259,6 +259,24 @@ test('the advisor prices six findings with two canned jobs without pressing a Sa
   await expect(page.getByTestId('estimate-state')).toHaveText('Ready');
   expect((await api.get<Estimate>(estimateApi)).state).toBe('done');
 
+  await expect(page.getByRole('link', { name: 'Go to approved work' })).toBeVisible();
+});
+
+test('a ready estimate leads to the approved work, its customer review, and the older paths follow', async ({ page }) => {
+  await signIn(page, 'advisor');
+  await expect(page).toHaveURL(/\/app\/store\/dashboard/);
+  const api = await apiOf(page);
+  const order = await newOrderOf10233sCar(api);
+  for (const itemKey of ['frontBrakePads', 'wiperBlades'])
+    await api.post(`${api.store}/inspectionOrder/${order._id}/result`, { itemKey, result: 'warning' });
+  const estimateApi = `${api.store}/inspectionOrder/${order._id}/estimate`;
+  // Priced lines: a zero-priced one is shown to the customer as information, not a decision.
+  const drawn = await api.get<Estimate>(`${estimateApi}?language=en`);
+  for (const line of drawn.lines) await api.put(`${estimateApi}/line/${line._id}`, { labourHours: 1 });
+  await api.post(`${estimateApi}/ready`, {});
+  await page.goto(`/app/store/${api.claims.storeId}/inspectionOrder/${order._id}/estimates`);
+  await expect(page.getByTestId('estimate-state')).toHaveText('Ready');
+
   await page.getByRole('link', { name: 'Go to approved work' }).click();
   await expect(page).toHaveURL(new RegExp(`/inspectionOrder/${order._id}/approvedWork$`));
   await expect(page.getByRole('heading', { level: 1, name: /^Approved work/ })).toBeVisible();
