@@ -308,6 +308,23 @@ function mediaQueries(db: Db) {
         .orderBy(asc(inspectionResultMedia.createdAt), asc(inspectionResultMedia.id));
     },
 
+    /** The media of every result of an order, in one query (the results page and the report). */
+    async mediaOfOrder(storeId: string, orderId: string): Promise<MediaRow[]> {
+      return db
+        .select()
+        .from(inspectionResultMedia)
+        .where(
+          inArray(
+            inspectionResultMedia.resultId,
+            db
+              .select({ id: inspectionResults.id })
+              .from(inspectionResults)
+              .where(and(eq(inspectionResults.storeId, storeId), eq(inspectionResults.inspectionOrderId, orderId))),
+          ),
+        )
+        .orderBy(asc(inspectionResultMedia.createdAt), asc(inspectionResultMedia.id));
+    },
+
     async mediaByName(resultId: string, kind: 'picture' | 'video', name: string): Promise<MediaRow | null> {
       const [row] = await db
         .select()
