@@ -396,11 +396,16 @@ export function registerRoutes(
 
   for (const impl of byRoute.values()) {
     const { route } = impl;
-    // Compiled once per route: a plain response schema is written by fast-json-stringify, which
-    // leaves out what the schema does not name as zod's parse strips it (response-serializer.ts).
-    const compiled = route.response && !route.produces ? compileResponse(route.response) : null;
-    const serialize: Serialize | null =
-      compiled && deps.validateResponses ? checkedSerializer(route.id, route.response!, compiled) : compiled;
+    // Compiled once per route, at its first answer (compiling the whole table would add seconds
+    // to every start): a plain response schema is written by fast-json-stringify, which leaves out
+    // what the schema does not name as zod's parse strips it (response-serializer.ts).
+    let serializer: Serialize | null | undefined;
+    const serializerOf = (): Serialize | null => {
+      if (serializer !== undefined) return serializer;
+      const compiled = route.response && !route.produces ? compileResponse(route.response) : null;
+      serializer = compiled && deps.validateResponses ? checkedSerializer(route.id, route.response!, compiled) : compiled;
+      return serializer;
+    };
     const options: RouteOptions = {
       method: route.method,
       url: route.path,
@@ -460,7 +465,8 @@ export function registerRoutes(
             }
             status = route.status ?? (route.response ? 200 : 204);
             // An answer kept for replay (idempotency) is the schema's output, as before.
-            if (serialize && !outcome && status !== 204) {
+            const serialize = route.response && !outcome && status !== 204 ? serializerOf() : null;
+            if (serialize) {
               const text = serialize(result);
               if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
               return reply.code(status).send(text);
