@@ -23,12 +23,17 @@ const child = fork(path.join(here, 'target-process.ts'), [], {
 });
 const ready = await new Promise<ChildMessage>((resolve) => child.once('message', (m: ChildMessage) => resolve(m)));
 if (ready.type !== 'ready') throw new Error(ready.message);
-const result = await autocannon({
-  url: `http://127.0.0.1:${ready.port}${ready.request.path}`,
-  method: ready.request.method ?? 'GET',
-  headers: ready.request.headers,
-  connections: 10,
-  duration: Number(seconds),
+const result = await new Promise<autocannon.Result>((resolve, reject) => {
+  autocannon(
+    {
+      url: `http://127.0.0.1:${ready.port}${ready.request.path}`,
+      method: ready.request.method ?? 'GET',
+      headers: ready.request.headers,
+      connections: 10,
+      duration: Number(seconds),
+    },
+    (error, out) => (error ? reject(error) : resolve(out)),
+  );
 });
 console.log(`${id}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non2xx ${result.non2xx}`);
 child.send({ type: 'stop' });

@@ -62,8 +62,10 @@ type Json = Record<string, unknown>;
 /**
  * Adapts zod's JSON Schema to fast-json-stringify: no `additionalProperties: false` (unknown keys
  * are left out of the output either way, and a union's branch must not be refused for them, as
- * zod strips them), and `anyOf [X, null]` of one plain type written as `type: [X, 'null']`, which
- * needs no validation per value.
+ * zod strips them), and `anyOf [X, null]` of one type (a string, a number, an object, an array)
+ * written as `type: [X, 'null']`: an anyOf is decided by validating the value against each branch
+ * (ajv) every time, which cost more than zod's parse on the dashboard's orders and their five
+ * nullable objects each.
  */
 function adapt(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(adapt);
@@ -77,7 +79,7 @@ function adapt(node: unknown): unknown {
   if (anyOf?.length === 2 && Object.keys(json).length === 1) {
     const nullAt = anyOf.findIndex((s) => s.type === 'null' && Object.keys(s).length === 1);
     const other = anyOf[1 - nullAt];
-    if (nullAt >= 0 && other && typeof other.type === 'string' && other.type !== 'null' && !('anyOf' in other) && !('const' in other)) {
+    if (nullAt >= 0 && other && typeof other.type === 'string' && other.type !== 'null' && !('anyOf' in other) && !('oneOf' in other) && !('const' in other)) {
       const { enum: values, ...rest } = other;
       return { ...rest, type: [other.type, 'null'], ...(Array.isArray(values) ? { enum: [...values, null] } : {}) };
     }
