@@ -89,30 +89,41 @@ function decodeJson(part: string): Record<string, unknown> | null {
   }
 }
 
+/** Why a token was refused: its expiry passed (and all else held), or anything else. */
+export type Hs256Check = { ok: true; claims: Record<string, unknown> } | { ok: false; reason: 'expired' | 'invalid' };
+
 /**
- * The claims of a compact HS256 JWS signed with `key` by this issuer, not expired, not before its
- * time; null for anything else. Synchronous, with node:crypto's HMAC: jose goes through WebCrypto,
- * whose every verify is an asynchronous job on the thread pool, the largest part of a signed-in
- * request's cost (bench/RESULTS.md, issue 27). The same rules as jose's jwtVerify with
- * `{ issuer, algorithms: ['HS256'] }`, stricter on two: the expiry is required, and a header with
- * `crit` or `b64` (extensions this server never writes) is refused.
+ * A compact HS256 JWS signed with `key` by `issuer`, checked synchronously with node:crypto's HMAC:
+ * jose goes through WebCrypto, whose every verify is an asynchronous job on the thread pool, the
+ * largest part of a signed-in request's own cost (docs/benchmarks.md, issue 27). The rules of jose's
+ * jwtVerify with `{ issuer, algorithms: ['HS256'] }`, in its order (signature, issuer, not-before,
+ * expiry), stricter on two: the expiry is required, and a header with `crit` or `b64` (extensions
+ * this server never writes) is refused.
  */
-export function verifyHs256(token: string, key: KeyObject, nowSeconds = Math.floor(Date.now() / 1000)): Record<string, unknown> | null {
+export function checkHs256(token: string, key: KeyObject, issuer: string, nowSeconds = Math.floor(Date.now() / 1000)): Hs256Check {
+  const invalid = { ok: false, reason: 'invalid' } as const;
   const first = token.indexOf('.');
   const second = first < 0 ? -1 : token.indexOf('.', first + 1);
-  if (first <= 0 || second < 0 || token.indexOf('.', second + 1) >= 0) return null;
+  if (first <= 0 || second < 0 || token.indexOf('.', second + 1) >= 0) return invalid;
   const header = decodeJson(token.slice(0, first));
-  if (!header || header.alg !== 'HS256' || 'crit' in header || 'b64' in header) return null;
+  if (!header || header.alg !== 'HS256' || 'crit' in header || 'b64' in header) return invalid;
   const signature = token.slice(second + 1);
-  if (!BASE64URL.test(signature)) return null;
+  if (!BASE64URL.test(signature)) return invalid;
   const given = Buffer.from(signature, 'base64url');
   const expected = createHmac('sha256', key).update(token.slice(0, second)).digest();
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
   const claims = decodeJson(token.slice(first + 1, second));
-  if (!claims || claims.iss !== ISSUER) return null;
+  if (!claims || claims.iss !== issuer) return invalid;
   const { exp, nbf, iat } = claims;
-  if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= nowSeconds) return null;
-  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return null;
-  if (iat !== undefined && typeof iat !== 'number') return null;
-  return claims;
+  if (iat !== undefined && typeof iat !== 'number') return invalid;
+  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return invalid;
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return invalid;
+  if (exp <= nowSeconds) return { ok: false, reason: 'expired' };
+  return { ok: true, claims };
+}
+
+/** The claims of a valid access token of this server (checkHs256), or null. */
+export function verifyHs256(token: string, key: KeyObject, nowSeconds = Math.floor(Date.now() / 1000)): Record<string, unknown> | null {
+  const check = checkHs256(token, key, ISSUER, nowSeconds);
+  return check.ok ? check.claims : null;
 }
