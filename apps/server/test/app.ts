@@ -31,6 +31,9 @@ export async function createTestApp(
     vpicDbPath: path.join(os.tmpdir(), 'servicebay-vpic', 'vpic.lite.db'),
     // Every answer of the suite validated by its zod schema, the compiled serializer checked against it.
     validateResponses: true,
+    // The compiled serializers stay exercised (and checked against zod) by the suite while they are
+    // off by default in the product.
+    compiledResponses: true,
     ...overrides,
   };
   const platform = await createPlatform(config, { database: await createTestDatabase() });

@@ -42,6 +42,8 @@ export interface Config {
    * the suite checks behaviour, production pays only the compiled serializer.
    */
   validateResponses: boolean;
+  /** COMPILED_RESPONSES: answers written by compiled serializers (registrar.ts); off by default. */
+  compiledResponses: boolean;
   /** NODE_ENV=production: no embedded stand-in for a provider that is not configured (texting). */
   production: boolean;
   /** Where POST /messaging/v1/email/customer-success-team writes (CUSTOMER_SUCCESS_EMAIL). */
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     seedDemoData: flag(env.SEED_DEMO_DATA, true),
     devTools: !production && flag(env.DEV_TOOLS, true),
     validateResponses: flag(env.VALIDATE_RESPONSES, env.NODE_ENV === 'test'),
+    compiledResponses: flag(env.COMPILED_RESPONSES, false),
     production,
     customerSuccessEmail: env.CUSTOMER_SUCCESS_EMAIL ?? 'customer-success@servicebay.local',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),

@@ -82,6 +82,12 @@ export interface RegistrarDeps {
    * schema is written by the compiled serializer alone.
    */
   validateResponses?: boolean;
+  /**
+   * Answers of plain response schemas written by their compiled serializer instead of zod's parse
+   * and JSON.stringify (config.compiledResponses, COMPILED_RESPONSES; off by default: with it on,
+   * the staff dashboard's end-to-end filter test failed and the cause is not found yet).
+   */
+  compiledResponses?: boolean;
 }
 
 /** How a caller reached a report: a report link, the portal (the order's customer), or the store's staff. */
@@ -402,7 +408,7 @@ export function registerRoutes(
     let serializer: Serialize | null | undefined;
     const serializerOf = (): Serialize | null => {
       if (serializer !== undefined) return serializer;
-      const compiled = route.response && !route.produces ? compileResponse(route.response) : null;
+      const compiled = deps.compiledResponses && route.response && !route.produces ? compileResponse(route.response) : null;
       serializer = compiled && deps.validateResponses ? checkedSerializer(route.id, route.response!, compiled) : compiled;
       return serializer;
     };
