@@ -93,6 +93,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     tenancy: cacheStoreOwnership(tenancyRepo),
     accountOwnership: tenancyRepo.accountOwnership,
     idempotency: createIdempotency(idempotencyRepo, { secret: config.jwtSecret, staleAfterMs: config.requestTimeoutMs * 2 }),
+    validateResponses: config.validateResponses,
+    compiledResponses: config.compiledResponses,
     ...services.access,
   };
   // The development outbox holds password-reset links: with DEV_TOOLS off (always so with

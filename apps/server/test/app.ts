@@ -29,6 +29,11 @@ export async function createTestApp(
     ...loadConfig({ JWT_SECRET: 'test-secret-of-at-least-32-characters!!', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false' }),
     // One expanded vPIC database for every test file of the run (75 MB; seconds to expand).
     vpicDbPath: path.join(os.tmpdir(), 'servicebay-vpic', 'vpic.lite.db'),
+    // Every answer of the suite validated by its zod schema, the compiled serializer checked against it.
+    validateResponses: true,
+    // The compiled serializers stay exercised (and checked against zod) by the suite while they are
+    // off by default in the product.
+    compiledResponses: true,
     ...overrides,
   };
   const platform = await createPlatform(config, { database: await createTestDatabase() });

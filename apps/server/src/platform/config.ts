@@ -36,6 +36,14 @@ export interface Config {
    * whatever DEV_TOOLS says: it holds password-reset links.
    */
   devTools: boolean;
+  /**
+   * Every answer also validated by its route's zod schema and the compiled serializer checked
+   * against it (VALIDATE_RESPONSES; on by default with NODE_ENV=test, and in the tests' app):
+   * the suite checks behaviour, production pays only the compiled serializer.
+   */
+  validateResponses: boolean;
+  /** COMPILED_RESPONSES: answers written by compiled serializers (registrar.ts); off by default. */
+  compiledResponses: boolean;
   /** NODE_ENV=production: no embedded stand-in for a provider that is not configured (texting). */
   production: boolean;
   /** Where POST /messaging/v1/email/customer-success-team writes (CUSTOMER_SUCCESS_EMAIL). */
@@ -147,6 +155,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     seedDemoData: flag(env.SEED_DEMO_DATA, true),
     devTools: !production && flag(env.DEV_TOOLS, true),
+    validateResponses: flag(env.VALIDATE_RESPONSES, env.NODE_ENV === 'test'),
+    compiledResponses: flag(env.COMPILED_RESPONSES, false),
     production,
     customerSuccessEmail: env.CUSTOMER_SUCCESS_EMAIL ?? 'customer-success@servicebay.local',
     protractorApiKey: env.PROTRACTOR_API_KEY || undefined,

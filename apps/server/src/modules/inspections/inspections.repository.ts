@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { stores } from '../../platform/db/schema/tenancy.js';
 import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
@@ -66,6 +66,19 @@ function typeQueries(db: Db) {
     async type(storeId: string, id: string): Promise<InspectionTypeRow | null> {
       const [row] = await db
         .select()
+        .from(inspectionTypes)
+        .where(and(eq(inspectionTypes.id, id), visibleTo(storeId)));
+      return row ?? null;
+    },
+
+    /**
+     * The type without its definition (the large part), for a caller that holds the definition
+     * checked for this id and updated_at already (context.ts, definitionOf).
+     */
+    async typeHead(storeId: string, id: string): Promise<Omit<InspectionTypeRow, 'definition'> | null> {
+      const { definition: _definition, ...head } = getTableColumns(inspectionTypes);
+      const [row] = await db
+        .select(head)
         .from(inspectionTypes)
         .where(and(eq(inspectionTypes.id, id), visibleTo(storeId)));
       return row ?? null;
@@ -305,6 +318,23 @@ function mediaQueries(db: Db) {
         .select()
         .from(inspectionResultMedia)
         .where(inArray(inspectionResultMedia.resultId, [...resultIds]))
+        .orderBy(asc(inspectionResultMedia.createdAt), asc(inspectionResultMedia.id));
+    },
+
+    /** The media of every result of an order, in one query (the results page and the report). */
+    async mediaOfOrder(storeId: string, orderId: string): Promise<MediaRow[]> {
+      return db
+        .select()
+        .from(inspectionResultMedia)
+        .where(
+          inArray(
+            inspectionResultMedia.resultId,
+            db
+              .select({ id: inspectionResults.id })
+              .from(inspectionResults)
+              .where(and(eq(inspectionResults.storeId, storeId), eq(inspectionResults.inspectionOrderId, orderId))),
+          ),
+        )
         .orderBy(asc(inspectionResultMedia.createdAt), asc(inspectionResultMedia.id));
     },
 

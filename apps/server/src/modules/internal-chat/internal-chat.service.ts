@@ -124,11 +124,13 @@ export function createInternalChatService(deps: InternalChatDeps) {
     /** A page of 20, oldest first. Reads only (the channel is made on its first use, once). */
     async history(principal: Principal, token: string | undefined, storeId: string, orderId: string, before: number | null): Promise<InternalChatHistory> {
       await admit(principal, storeId, token);
-      const order = await orderOf(repo, storeId, orderId);
-      const channel = (await repo.channelOf(storeId, orderId)) ?? (await repo.ensureChannel(storeId, orderId));
-      const lastReadIndex = (await repo.member(channel.id, principal.id)) ?? 0;
+      // Reads that do not wait on each other go together: the order and its channel, then the
+      // caller's read index and the page.
+      const [order, existing] = await Promise.all([orderOf(repo, storeId, orderId), repo.channelOf(storeId, orderId)]);
+      const channel = existing ?? (await repo.ensureChannel(storeId, orderId));
       const size = LIMITS.pageSize.chatHistory;
-      const rows = await repo.page(channel.id, before, size);
+      const [member, rows] = await Promise.all([repo.member(channel.id, principal.id), repo.page(channel.id, before, size)]);
+      const lastReadIndex = member ?? 0;
       const hasMoreMessages = rows.length > size;
       const page = rows.slice(0, size).reverse();
       const viewer = { id: principal.id, lastReadIndex };

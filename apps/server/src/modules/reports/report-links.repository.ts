@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { inspectionOrders } from '../repair-orders/repair-orders.schema.js';
 import { reportLinks } from './reports.schema.js';
@@ -49,7 +49,17 @@ export function createReportLinksRepository(db: Db) {
     },
 
     async markOpened(linkId: string) {
-      await db.update(reportLinks).set({ lastOpenedAt: new Date() }).where(eq(reportLinks.id, linkId));
+      // Opened again within a second (a reload, a burst of views): nothing is written.
+      const at = new Date();
+      await db
+        .update(reportLinks)
+        .set({ lastOpenedAt: at })
+        .where(
+          and(
+            eq(reportLinks.id, linkId),
+            or(isNull(reportLinks.lastOpenedAt), lt(reportLinks.lastOpenedAt, new Date(at.getTime() - 1000))),
+          ),
+        );
     },
   };
 }

@@ -10,6 +10,9 @@ import { share, SHARES_PER_ADDRESS_PER_HOUR, SHARES_PER_ORDER_PER_HOUR } from '.
 import { trail } from './report-view/trail.js';
 
 export type { ReportViewDeps, RequestOrigin } from './report-view/context.js';
+
+/** How recent a view must be for another one to write nothing (report-view.repository.ts, markReading). */
+const READING_WRITE_INTERVAL_MS = 1000;
 export { SHARES_PER_ADDRESS_PER_HOUR, SHARES_PER_ORDER_PER_HOUR } from './report-view/share.js';
 export { announceReading } from './report-view/reading.js';
 
@@ -33,11 +36,17 @@ export function createReportViewService(deps: ReportViewDeps) {
   return {
     /** The report; opened by the customer (not a staff preview), it is being read from now on. */
     async open(storeId: string, inspectionOrderId: string, caller: ReportCaller, language?: Language): Promise<ReportView> {
-      if (caller.via !== 'staff') {
-        await markReading(ctx, storeId, inspectionOrderId);
-        if (caller.via === 'link') await deps.links.markOpened(caller.linkId);
-      }
-      return view(ctx, storeId, inspectionOrderId, caller, language);
+      const order = await deps.orders.get(storeId, inspectionOrderId);
+      if (caller.via === 'staff') return view(ctx, storeId, order, caller, language);
+      // Read again within a second of the last view (a page reloading, many views at once): the
+      // report is being read already and nothing is written, as markReading's own rule says, so
+      // its transaction is not even begun. A view after that writes, and so does every heartbeat.
+      const lastViewed = order.report.lastViewed ? Date.parse(order.report.lastViewed) : NaN;
+      const recent = order.report.status === 'reading' && ctx.now().getTime() - lastViewed < READING_WRITE_INTERVAL_MS;
+      if (!recent) await markReading(ctx, storeId, inspectionOrderId);
+      if (caller.via === 'link') await deps.links.markOpened(caller.linkId);
+      // Opened by the customer, the report is being read from now on.
+      return view(ctx, storeId, { ...order, report: { ...order.report, status: 'reading' } }, caller, language);
     },
 
     /** The open page's heartbeat (reading until 5000 ms after the last view). */

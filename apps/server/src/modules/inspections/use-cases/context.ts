@@ -168,6 +168,17 @@ export async function defaultType(
   return repo.productDefault();
 }
 
+/**
+ * A type of the store by id. When its definition for this version is checked already, only the
+ * type's other columns are read: a 150-item definition is most of the row, to send and to parse.
+ */
+async function typeNamed(repo: InspectionsRepository, storeId: string, id: string): Promise<InspectionTypeRow | null> {
+  const head = await repo.typeHead(storeId, id);
+  if (!head) return null;
+  const known = checkedDefinitions.get(`${head.id}:${head.updatedAt.getTime()}`);
+  return known ? { ...head, definition: known } : repo.type(storeId, id);
+}
+
 /** The order's type: the one it names, else the store's default (409 when there is neither). */
 export async function typeOfOrder(
   repo: InspectionsRepository,
@@ -175,7 +186,7 @@ export async function typeOfOrder(
   order: { inspectionType: string | null },
 ) {
   const row = order.inspectionType
-    ? await repo.type(storeId, order.inspectionType)
+    ? await typeNamed(repo, storeId, order.inspectionType)
     : await defaultType(repo, storeId, await settingsOf(repo, storeId));
   if (!row) throw new AppError(409, 'CONFLICT', 'The order has no inspection type');
   return { row, definition: definitionOf(row) };

@@ -1,7 +1,18 @@
 import { errors, itemsOf, type ResultList, type ResultSeverity } from '@servicebay/domain';
 import type { Db } from '../../../platform/db/client.js';
-import { createInspectionsRepository } from '../inspections.repository.js';
+import { createInspectionsRepository, type MediaRow } from '../inspections.repository.js';
 import { decisionOf, iso, typeOfOrder, type InspectionsContext } from './context.js';
+
+/** An order's media by result, in their order: each result's own found without scanning them all. */
+function mediaByResult(media: readonly MediaRow[]): (resultId: string) => MediaRow[] {
+  const byResult = new Map<string, MediaRow[]>();
+  for (const m of media) {
+    const own = byResult.get(m.resultId);
+    if (own) own.push(m);
+    else byResult.set(m.resultId, [m]);
+  }
+  return (resultId) => byResult.get(resultId) ?? [];
+}
 
 /** The order's results: the inspection page's list, one result, the estimate's and the report's reads. */
 export function readResultsUseCases(ctx: InspectionsContext) {
@@ -9,22 +20,25 @@ export function readResultsUseCases(ctx: InspectionsContext) {
   return {
     async results(storeId: string, orderId: string, grouped: boolean): Promise<ResultList> {
       const order = await deps.orders.get(storeId, orderId);
-      const { definition } = await typeOfOrder(readRepo, storeId, order);
-      const rows = await readRepo.results(storeId, orderId);
-      const media = await readRepo.media(rows.map((r) => r.id));
+      // The type, the results with their media and the previous visit's measurements at once.
+      const [{ definition }, rows, media, previousRows] = await Promise.all([
+        typeOfOrder(readRepo, storeId, order),
+        readRepo.results(storeId, orderId),
+        readRepo.mediaOfOrder(storeId, orderId),
+        readRepo.previousMeasurements(storeId, order.vehicleId, new Date(order.date), order._id),
+      ]);
+      const mediaOf = mediaByResult(media);
       // Page order: the type's groups and items, then rank and creation (rows come by rank).
       const position = new Map(itemsOf(definition).map((i, n) => [i.item.itemKey, n]));
       const results = rows
-        .map((r) => presentResult(r, media))
+        .map((r) => presentResult(r, mediaOf(r.id)))
         .sort((a, b) => (position.get(a.itemKey) ?? 1e9) - (position.get(b.itemKey) ?? 1e9));
       const measured = new Set(
         itemsOf(definition)
           .filter((i) => i.item.measurement)
           .map((i) => i.item.itemKey),
       );
-      const previous = (
-        await readRepo.previousMeasurements(storeId, order.vehicleId, new Date(order.date), order._id)
-      )
+      const previous = previousRows
         .filter((p) => measured.has(p.itemKey))
         .map((p) => ({
           itemKey: p.itemKey,
@@ -96,13 +110,16 @@ export function readResultsUseCases(ctx: InspectionsContext) {
      * The caller checked the order is the store's.
      */
     async reportItems(storeId: string, order: { _id: string; inspectionType: string | null }) {
-      const { definition } = await typeOfOrder(readRepo, storeId, order);
-      const rows = await readRepo.results(storeId, order._id);
-      const media = rows.length ? await readRepo.media(rows.map((r) => r.id)) : [];
+      const [{ definition }, rows, media] = await Promise.all([
+        typeOfOrder(readRepo, storeId, order),
+        readRepo.results(storeId, order._id),
+        readRepo.mediaOfOrder(storeId, order._id),
+      ]);
+      const mediaOf = mediaByResult(media);
       const position = new Map(itemsOf(definition).map((i, n) => [i.item.itemKey, n]));
       const items = rows
         .map((r) => ({
-          result: presentResult(r, media),
+          result: presentResult(r, mediaOf(r.id)),
           decision: decisionOf(r.customerDecision),
           decidedAt: iso(r.customerDecidedAt),
         }))

@@ -6,6 +6,9 @@ import type { OrderContext } from './context.js';
 /** The reads: one order, the dashboard's lists and counters, a vehicle's orders, the household. */
 export function readOrdersUseCases(ctx: OrderContext) {
   const { deps, readRepo, now } = ctx;
+  // An order never moves to another store and is never deleted: the store of an order id, once
+  // read, is kept (the registrar asks it on every order-scoped request). Bounded.
+  const storeOfOrder = new Map<string, string>();
   return {
     async get(storeId: string, id: string) {
       return ctx.present(readRepo, storeId, id);
@@ -57,6 +60,15 @@ export function readOrdersUseCases(ctx: OrderContext) {
     },
 
     /** Registrar resolver: the store an order id belongs to. */
-    storeOf: (id: string) => readRepo.storeOf(id),
+    async storeOf(id: string) {
+      const known = storeOfOrder.get(id);
+      if (known) return known;
+      const storeId = await readRepo.storeOf(id);
+      if (storeId) {
+        if (storeOfOrder.size >= 20_000) storeOfOrder.clear();
+        storeOfOrder.set(id, storeId);
+      }
+      return storeId;
+    },
   };
 }

@@ -124,7 +124,7 @@ export async function approve(
     await ctx.deps.files.delete(file.key).catch(() => false);
     throw error;
   }
-  return view(ctx, storeId, inspectionOrderId, customer, language);
+  return view(ctx, storeId, await ctx.deps.orders.get(storeId, inspectionOrderId), customer, language);
 }
 
 /** A declined item the customer no longer wants to see as deferred work (also after closing). */
@@ -151,5 +151,5 @@ export async function dismissDeferred(
     },
     { allowClosed: true },
   );
-  return view(ctx, storeId, inspectionOrderId, customer, language);
+  return view(ctx, storeId, await ctx.deps.orders.get(storeId, inspectionOrderId), customer, language);
 }

@@ -11,6 +11,7 @@ import {
   type InspectionDefinition,
   type Language,
   type ReportItem,
+  type RepairOrder,
   type ReportView,
 } from '@servicebay/domain';
 import type { ReportCaller } from '../../../platform/http/registrar.js';
@@ -72,11 +73,11 @@ function presentEstimate(estimate: Estimate, language: Language): NonNullable<Re
 export async function view(
   ctx: ReportViewContext,
   storeId: string,
-  inspectionOrderId: string,
+  order: RepairOrder,
   caller: ReportCaller,
   language?: Language,
 ): Promise<ReportView> {
-  const order = await ctx.deps.orders.get(storeId, inspectionOrderId);
+  const inspectionOrderId = order._id;
   const [shop, report, estimate, lang] = await Promise.all([
     ctx.repo.shop(storeId),
     ctx.deps.inspections.reportItems(storeId, order),
