@@ -8,7 +8,7 @@ import {
   type RepairOrder,
   type StoreSettings,
 } from '@servicebay/domain';
-import { en } from '@servicebay/locales';
+import { en } from '@servicebay/locales/en';
 import { ApiError } from '@servicebay/web-core';
 import { orderPaths, routerPath } from '../../paths.js';
 
