@@ -1,4 +1,3 @@
-import { catalogs } from '@servicebay/locales';
 import { createApiClient, createI18n, createSession, isSessionRefusal } from '@servicebay/web-core';
 import { isPublicPath } from './paths.js';
 
@@ -6,7 +5,8 @@ import { isPublicPath } from './paths.js';
  * The app's long-lived services, made once per page load. Pages import them from here; tests
  * render pages with their own.
  */
-export const appI18n = createI18n(catalogs);
+// Texts come per language (catalogs.ts): main.tsx adds the language in use before the first render.
+export const appI18n = createI18n({ en: {}, fr: {} });
 
 // Same origin: the server serves this app, the API and the language files on one port.
 export const session = createSession({ baseUrl: '' });

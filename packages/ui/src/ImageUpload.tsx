@@ -12,7 +12,8 @@ import {
   type FileLink,
 } from '@servicebay/domain';
 import { AlertOctagonIcon, CheckCircleIcon } from './icons.js';
-import { ImageEditor, type EditedImage } from './media/ImageEditor.js';
+import type { EditedImage } from './media/ImageEditor.js';
+import { LazyImageEditor } from './media/LazyImageEditor.js';
 import { ImageGallery, type GalleryPicture } from './media/ImageGallery.js';
 
 type ErrorKey = keyof typeof enFiles.errors;
@@ -190,7 +191,7 @@ export function ImageUpload({ label, value, upload, maxBytes = MAX_IMAGE_UPLOAD_
         </Group>
       </Stack>
       {annotate && (
-        <ImageEditor
+        <LazyImageEditor
           file={editing}
           onClose={() => setEditing(null)}
           onDone={(result) => {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useStoreTheme } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { StaffShell } from './StaffShell.js';
 import { FullPageLoader } from '../kit/FullPageLoader.js';
+import { ShellPageLoading } from '../kit/PageLoading.js';
 import { routerPath } from '../paths.js';
 import { SignedInContext } from '../session/signed-in.js';
 import { storeQuery, userQuery } from '../session/session-api.js';
@@ -119,7 +120,9 @@ function SignedInLoader({ claims }: { claims: SessionClaims }) {
     <SignedInContext.Provider value={signedIn}>
       <InactivityLogout setting={signedIn.store?.logoutByInactivity ?? null} userId={signedIn.user._id} />
       <StaffShell>
-        <Outlet />
+        <Suspense fallback={<ShellPageLoading />}>
+          <Outlet />
+        </Suspense>
       </StaffShell>
     </SignedInContext.Provider>
   );

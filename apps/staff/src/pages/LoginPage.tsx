@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -9,9 +9,11 @@ import { LanguageSelector, PasswordField, useAlerts } from '@servicebay/ui';
 import { useServices } from '../context.js';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { useFinishSignIn, useInactiveStoreWarning } from '../session/useFinishSignIn.js';
-import { ForgotPasswordModal } from './ForgotPasswordModal.js';
 import { canSubmitLogin, loginBody, loginFailure, type LoginFields } from '../session/login.js';
 import { loginStrategyQuery, passwordLogin } from '../session/session-api.js';
+
+/** The password reset dialog's code, fetched the first time it opens (not with the login page). */
+const ForgotPasswordModal = lazy(() => import('./ForgotPasswordModal.js').then((m) => ({ default: m.ForgotPasswordModal })));
 
 /** What another page hands the login page when it sends the user here. */
 export interface LoginArrival {
@@ -51,6 +53,9 @@ export function LoginPage() {
   const arrival = (location.state as LoginArrival | null) ?? null;
   const [fields, setFields] = useState<LoginFields>({ username: arrival?.username ?? '', password: '' });
   const [forgot, setForgot] = useState<{ opened: boolean; locked: boolean }>({ opened: false, locked: false });
+  // Mounted from its first opening on, so it closes with its transition like any dialog.
+  const [forgotUsed, setForgotUsed] = useState(false);
+  if (forgot.opened && !forgotUsed) setForgotUsed(true);
   // Someone already signed in who opens the login page goes home instead.
   const [signedInOnArrival] = useState(() => session.state.get() !== null);
   const finishSignIn = useFinishSignIn();
@@ -164,14 +169,18 @@ export function LoginPage() {
           </Stack>
         </form>
       </Paper>
-      <ForgotPasswordModal
-        // A fresh form each time it opens, starting from the user name typed on the page.
-        key={forgot.opened ? 'open' : 'closed'}
-        opened={forgot.opened}
-        locked={forgot.locked}
-        initialUsername={fields.username.trim()}
-        onClose={() => setForgot({ opened: false, locked: false })}
-      />
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal
+            // A fresh form each time it opens, starting from the user name typed on the page.
+            key={forgot.opened ? 'open' : 'closed'}
+            opened={forgot.opened}
+            locked={forgot.locked}
+            initialUsername={fields.username.trim()}
+            onClose={() => setForgot({ opened: false, locked: false })}
+          />
+        </Suspense>
+      )}
     </PublicLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { en } from '@servicebay/locales';
+import { en } from '@servicebay/locales/en';
 import { isApiError } from '@servicebay/web-core';
 import { useAlerts } from '@servicebay/ui';
 

@@ -11,7 +11,7 @@ import {
   type ResultVideo,
 } from '@servicebay/domain';
 import { ApiError } from '@servicebay/web-core';
-import { ImageEditor, ImageGallery, useDialogs, VideoPlayer, type GalleryPicture } from '@servicebay/ui';
+import { ImageGallery, LazyImageEditor, useDialogs, VideoPlayer, type GalleryPicture } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { inspectionTypeQuery, resultsQuery } from './inspection-api.js';
@@ -236,7 +236,7 @@ export const InspectionSection = memo(function InspectionSection({
       </Box>
       {body}
       <UploadList uploads={media.uploads} />
-      <ImageEditor file={media.editing?.file ?? null} onDone={media.onEdited} onClose={media.closeEditor} />
+      <LazyImageEditor file={media.editing?.file ?? null} onDone={media.onEdited} onClose={media.closeEditor} />
       <ImageGallery
         opened={gallery !== null}
         onClose={() => setGallery(null)}

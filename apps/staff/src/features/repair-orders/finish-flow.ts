@@ -9,7 +9,7 @@ import {
   type RepairOrder,
   type StoreSettings,
 } from '@servicebay/domain';
-import { en } from '@servicebay/locales';
+import { en } from '@servicebay/locales/en';
 import { ApiError } from '@servicebay/web-core';
 import { orderPaths, routerPath, workOrderPaths } from '../../paths.js';
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The camera scanner and its barcode decoder (zxing, a few hundred kB) are a chunk of their own,
- * fetched when a scan button first shows (preloadCameraScanner) rather than with the whole app;
- * once fetched it stays usable offline.
+ * fetched when it is about to be used (a scan menu opened, the scanner's own page: preloadCameraScanner)
+ * or when the dialog opens, never with a page; once fetched it stays usable offline.
  */
 const loadCameraScanner = () => import('./CameraScanner.js');
 const CameraScanner = lazy(async () => ({ default: (await loadCameraScanner()).CameraScanner }));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, type VinScanOrigin } from '@servicebay/domain';
@@ -34,7 +34,6 @@ export function VinScanButton({ from, onVin, disabled, label, size = 'sm' }: Vin
   const [camera, setCamera] = useState(false);
   const [launching, setLaunching] = useState(false);
   useVinScanned(from, onVin);
-  useEffect(preloadCameraScanner, []);
 
   const launchExternal = async () => {
     if (!userId) return;
@@ -63,7 +62,8 @@ export function VinScanButton({ from, onVin, disabled, label, size = 'sm' }: Vin
   return (
     <>
       {/* No focus placeholder: a focusable element that is not an item breaks the menu role (axe aria-required-children). */}
-      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+      {/* The camera scanner's code (zxing) is fetched when the scan menu opens, not with the page. */}
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false} onOpen={preloadCameraScanner}>
         <Menu.Target>
           <Button variant="light" size={size} disabled={disabled || !userId} loading={launching}>
             {label ?? t('button.scan')}
