@@ -3,10 +3,12 @@ import { Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput } from '
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { isLanguage, type RepairOrder } from '@servicebay/domain';
+import { DEFAULT_LANGUAGE, isLanguage, type RepairOrder } from '@servicebay/domain';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
 import { PageHeader } from '../../kit/PageHeader.js';
+import { ShellPageLoading } from '../../kit/PageLoading.js';
+import { useLanguageTexts } from '../../catalogs.js';
 import { useSignedIn } from '../../session/signed-in.js';
 import { orderQuery } from '../repair-orders/repair-order-api.js';
 import { useFinishOrder } from '../repair-orders/useFinishOrder.js';
@@ -23,6 +25,15 @@ import { signOffRepairOrder } from './signoff-api.js';
  * (`lang`, en or fr; else the user's). `workerId` names the worker who handed the tablet over.
  */
 export function SignoffPage() {
+  const { i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const lang = params.get('lang');
+  // The customer's language may not be the user's: its texts are fetched before the page is drawn.
+  const textsReady = useLanguageTexts(isLanguage(lang) ? lang : isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE, 'dashboard');
+  return textsReady ? <SignoffForm /> : <ShellPageLoading />;
+}
+
+function SignoffForm() {
   const { i18n } = useTranslation();
   const [params] = useSearchParams();
   const lang = params.get('lang');
