@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@servicebay/web-core';
 import { AlertBanner, ReportDocument } from '@servicebay/ui';
+import { DEFAULT_LANGUAGE, isLanguage } from '@servicebay/domain';
+import { useLanguageTexts } from '../../catalogs.js';
 import { useServices } from '../../context.js';
 import { reportPreviewQuery } from './customer-report-api.js';
 
@@ -22,8 +24,11 @@ export function ReportPreviewPage() {
   const lang = params.get('lang');
   const report = useQuery(reportPreviewQuery(api, inspectionOrderId, lang));
   useDocumentTitle(`${t('customerReport:preview.title')} · ${report.data?.shop.name ?? ''}`);
+  // The report's language may not be the user's: its texts are fetched before it is drawn.
+  const reportLanguage = report.data && isLanguage(report.data.language) ? report.data.language : DEFAULT_LANGUAGE;
+  const textsReady = useLanguageTexts(reportLanguage, 'customerReport');
 
-  if (report.isPending) {
+  if (report.isPending || !textsReady) {
     return (
       <Group gap="sm" role="status">
         <Loader size="sm" aria-hidden="true" />
