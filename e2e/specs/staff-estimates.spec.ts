@@ -263,6 +263,7 @@ test('the advisor prices six findings with two canned jobs without pressing a Sa
 });
 
 test('a ready estimate leads to the approved work, its customer review, and the older paths follow', async ({ page }) => {
+  test.slow(); // an order, two priced lines and four pages, one after the other
   await signIn(page, 'advisor');
   await expect(page).toHaveURL(/\/app\/store\/dashboard/);
   const api = await apiOf(page);
