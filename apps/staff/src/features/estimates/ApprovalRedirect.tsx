@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +5,9 @@ import { Navigate, useParams } from 'react-router';
 import { approvalPage, type RepairOrder } from '@servicebay/domain';
 import { AlertBanner } from '@servicebay/ui';
 import { useServices } from '../../context.js';
-import { useSignedIn } from '../../session/signed-in.js';
 import { orderQuery } from '../repair-orders/repair-order-api.js';
 import { estimatePaths, orderPaths } from '../../paths.js';
-import { findLegacyOrder } from './estimate-api.js';
+import { useLegacyOrder } from './useLegacyOrder.js';
 
 function Waiting() {
   const { t } = useTranslation('estimates');
@@ -50,20 +48,7 @@ export function ApprovalRedirect() {
  * assemble opens the order page.
  */
 export function LegacyEstimateRedirect({ page }: { page: 'estimates' | 'approvedWork' | 'order' }) {
-  const { api } = useServices();
-  const { user } = useSignedIn();
-  const { inspectionOrderId = '' } = useParams();
-  const [found, setFound] = useState<RepairOrder | null | undefined>(undefined);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    findLegacyOrder(api, { storeId: user.storeId, accountId: user.accountId }, inspectionOrderId, signal).then(
-      setFound,
-      () => !signal.aborted && setFound(null),
-    );
-    return () => controller.abort();
-  }, [api, user.storeId, user.accountId, inspectionOrderId]);
+  const found = useLegacyOrder();
 
   if (found === undefined) return <Waiting />;
   if (found === null) return <NotFound />;

@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
-import { partsPageTarget, readStoreSettings, workStatusTarget, type RepairOrder } from '@servicebay/domain';
+import { Navigate } from 'react-router';
+import { partsPageTarget, readStoreSettings, workStatusTarget } from '@servicebay/domain';
 import { AlertBanner } from '@servicebay/ui';
-import { useServices } from '../../context.js';
 import { orderPaths, workOrderPaths } from '../../paths.js';
 import { useSignedIn } from '../../session/signed-in.js';
-import { findLegacyOrder } from '../estimates/estimate-api.js';
+import { useLegacyOrder } from '../estimates/useLegacyOrder.js';
 
 /**
  * The older /app/inspectionOrder/{id}/state/parts and /app/v2/inspectionOrder/{id}/workStatus,
@@ -19,20 +17,8 @@ import { findLegacyOrder } from '../estimates/estimate-api.js';
  */
 export function LegacyWorkRedirect({ page }: { page: 'parts' | 'workStatus' }) {
   const { t } = useTranslation(['workOrders', 'dashboard']);
-  const { api } = useServices();
-  const { user, store } = useSignedIn();
-  const { inspectionOrderId = '' } = useParams();
-  const [found, setFound] = useState<RepairOrder | null | undefined>(undefined);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    findLegacyOrder(api, { storeId: user.storeId, accountId: user.accountId }, inspectionOrderId, signal).then(
-      setFound,
-      () => !signal.aborted && setFound(null),
-    );
-    return () => controller.abort();
-  }, [api, user.storeId, user.accountId, inspectionOrderId]);
+  const { store } = useSignedIn();
+  const found = useLegacyOrder();
 
   if (found === undefined) {
     return (
