@@ -15,9 +15,9 @@
  * the first paint (until the network rests) are given apart. Prints Markdown lines for
  * bench/RESULTS.md.
  */
-import http from 'node:http';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../e2e/browser.js';
+import { gzipBytes } from './gzip-bytes.js';
 import { ensureBuilt, startDemoServer } from './inp.js';
 import { portalPagesOf, reportWithPictures, signInJane, type PortalPage } from './portal-pages.js';
 
@@ -25,23 +25,6 @@ const port = Number(process.argv[2] ?? 8197);
 /** Added to every request's round trip (Chrome's network emulation), as on a phone's 4G. */
 const PHONE_ROUND_TRIP_MS = 150;
 const pages = portalPagesOf(process.argv[3]);
-
-/** The bytes the server sends for `url` with Accept-Encoding: gzip (the body as it travels). */
-function gzipBytes(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
-        if (response.headers['content-encoding'] !== 'gzip') {
-          reject(new Error(`${url}: not sent gzipped (${response.headers['content-encoding'] ?? 'identity'})`));
-        }
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => resolve(bytes));
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
 
 interface Script {
   name: string;

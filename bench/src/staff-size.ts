@@ -16,9 +16,9 @@
  * image editor, a prefetch) are given apart. Each file's gzip size is what the server sends for
  * `Accept-Encoding: gzip` (its precompressed .gz copy). Prints Markdown lines for bench/RESULTS.md.
  */
-import http from 'node:http';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../e2e/browser.js';
+import { gzipBytes } from './gzip-bytes.js';
 import { ensureBuilt, signIn, startDemoServer } from './inp.js';
 
 const port = Number(process.argv[2] ?? 8198);
@@ -27,25 +27,6 @@ export const STAFF_BUDGET_BYTES = 250_000;
 const ROUND_TRIP_MS = 50;
 
 type StaffPage = 'login' | 'dashboard';
-
-/** The bytes the server sends for `url` with Accept-Encoding: gzip (the body as it travels). */
-function gzipBytes(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
-        if (response.headers['content-encoding'] !== 'gzip') {
-          reject(
-            new Error(`${url}: not sent gzipped (${response.headers['content-encoding'] ?? 'identity'})`),
-          );
-        }
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => resolve(bytes));
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
 
 interface Script {
   name: string;
